@@ -1,0 +1,166 @@
+/** SPEC.md section 9, business constants and limits, in one place for server and client. */
+
+export const APP_VERSION = '1.1.14';
+
+export const locales = ['th', 'la', 'en'] as const;
+export type Locale = (typeof locales)[number];
+/** STYLE.md habit 6: the stored key is `la`; `<html lang>` and Intl use the real code `lo`. */
+export const intlLocale: Record<Locale, string> = { th: 'th-TH', la: 'lo-LA', en: 'en-GB' };
+export const htmlLang: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' };
+
+export const currencies = ['BAHT', 'LAK'] as const;
+export type Currency = (typeof currencies)[number];
+/** SPEC.md section 1: the Laos variant offers LAK or BAHT, default LAK. */
+export const LAOS_DEFAULT_CURRENCY: Currency = 'LAK';
+
+export const gameProviderCodes = [
+  'JOKER',
+  'SEXYGAME',
+  'BETFLIX',
+  'ASKMEBET',
+  'UFABET',
+  'SUPERSLOT',
+  'PG',
+  'SLOTXO',
+  'IMI',
+  'USUN',
+  'AREASLOT',
+  'CIRCUS',
+  'SLOTRACHA',
+  'PGSLOT',
+  'JOKER2',
+  'HUAYHD',
+] as const;
+export type GameProviderCode = (typeof gameProviderCodes)[number];
+
+export const gameCategories = ['slot', 'sport', 'lotto'] as const;
+export type GameCategory = (typeof gameCategories)[number];
+
+/** SPEC.md section 7, game auto-login: the providers and which of them take a password. */
+export const autoLoginProviders = [
+  'pg',
+  'betflix',
+  'askmebet',
+  'imi',
+  'usun',
+  'areaslot',
+  'circus',
+  'slotracha',
+  'pgslot',
+  'joker2',
+  'huayhd',
+] as const;
+export type AutoLoginProvider = (typeof autoLoginProviders)[number];
+export const autoLoginWithPassword: readonly AutoLoginProvider[] = [
+  'askmebet',
+  'imi',
+  'usun',
+  'circus',
+  'slotracha',
+  'pgslot',
+];
+
+/** Deposit account bank codes (SPEC.md section 3) and the QR flows among them. */
+export const depositBankCodes = ['SCB', 'KBANK', 'GSB', 'BCEL', 'WW', 'PAYTIMZ', 'PAYONEX'] as const;
+export type DepositBankCode = (typeof depositBankCodes)[number];
+export const qrProviders = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX'] as const;
+export type QrProvider = (typeof qrProviders)[number];
+
+/** SPEC.md section 9, QR quick-amount buttons and minimums, in baht. */
+export const qrQuickAmounts: Record<QrProvider, { amounts: readonly number[]; minimum: number }> = {
+  KBANK: { amounts: [10, 20, 50, 100, 500, 1000], minimum: 0.01 },
+  WW: { amounts: [100, 200, 300, 500, 1000], minimum: 100 },
+  PAYONEX: { amounts: [100, 200, 300, 500, 1000], minimum: 100 },
+  PAYTIMZ: { amounts: [10, 50, 100, 500, 1000], minimum: 10 },
+};
+
+/** Banks whose account names must be Latin letters (SPEC.md sections 4, 5 and 9). */
+export const latinNameBanks = ['KTB', 'TMB', 'BBL'] as const;
+export const LATIN_NAME_PATTERN = /^[A-Za-z ]+$/;
+
+export const PHONE_LENGTH = 10;
+export const INVITE_CODE_PREFIX = 'PR';
+
+export const TRANSFER_MINIMUM_BAHT = 1;
+export const TRUEWALLET_MINIMUM_BAHT = 2;
+export const SLIP_UPLOAD_WINDOW_MINUTES = 60;
+export const BANK_CREDIT_MINUTES = 1;
+
+export const timeouts = { requestMs: 60_000, uploadMs: 300_000 } as const;
+
+export const paging = {
+  invite: 10,
+  refund: 10,
+  chatHistory: 10,
+  statement: 10,
+  statementRangeBefore: 3,
+  statementRangeAfter: 1,
+  slip: 10,
+  coupon: 3,
+  /** The largest page a client may ask for; protects the server from a 1e9-row page. */
+  maxLimit: 100,
+} as const;
+
+export const chatLimits = {
+  textMax: 2000,
+  imageMaxMb: 10,
+  videoMaxMb: 20,
+  imageTypes: ['png', 'jpeg', 'jpg', 'gif'],
+  videoTypes: ['quicktime', 'mp4'],
+  unreadThresholdPx: 60,
+  socketCheckMs: 5000,
+  readReceiptDebounceMs: 1000,
+  socketReconnectDelayMs: 500,
+} as const;
+
+export const timings = {
+  alertMs: 4000,
+  registerRedirectMs: 2000,
+  loadingOverlayDelayMs: 200,
+  agreementModalDelayMs: 1500,
+  homeWalletRefreshDelayMs: 200,
+  claimDebounceMs: 500,
+  wheelResizeDebounceMs: 500,
+  editNameDelayMs: 200,
+  autoCopyDelayMs: 1000,
+  qrCountdownTickMs: 1000,
+  spinMinMs: 4000,
+  spinMaxMs: 5000,
+  spinMinTurns: 2,
+  spinMaxTurns: 3,
+} as const;
+
+export const display = {
+  wheelMaxPx: 350,
+  wheelNarrowRatio: 0.85,
+  carouselSlidesPerView: 2.2,
+  moneyDecimals: 2,
+  dateFormat: 'DD/MM/YYYY HH:mm:ss',
+} as const;
+
+/** SPEC.md section 9, time-ago units in seconds, largest first. */
+export const timeAgoUnits = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+] as const;
+
+/** SPEC.md section 3, local storage keys. */
+export const storageKeys = {
+  token: 'token',
+  locale: 'locale',
+  agreement: 'remember-agreement',
+  lastSync: 'last_sync',
+  guestId: 'guest-id',
+  inviteCode: 'invite-code',
+} as const;
+
+/** Header the web client sends on every call (SPEC.md section 6). */
+export const WALLET_USER_HEADER = 'X-Wallet-User';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** How-to videos (SPEC.md section 2), in the order shown. */
+export const howtoVideos = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const;
+export type HowtoVideo = (typeof howtoVideos)[number];

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Lookups (SPEC.md section 7). SPEC.md gives fields for some; the others are decided in
+ * docs/decisions/0003-lookup-shapes.md. Every lookup answers an object so it can grow.
+ */
+export const BankListItemSchema = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() });
+export type BankListItem = z.infer<typeof BankListItemSchema>;
+export const BanksResponseSchema = z.object({ banks: z.array(BankListItemSchema) });
+export type BanksResponse = z.infer<typeof BanksResponseSchema>;
+
+export const SourceListItemSchema = z.object({ code: z.string(), description: z.string() });
+export type SourceListItem = z.infer<typeof SourceListItemSchema>;
+export const SourcesResponseSchema = z.object({ sources: z.array(SourceListItemSchema) });
+export type SourcesResponse = z.infer<typeof SourcesResponseSchema>;
+
+export const InfoResponseSchema = z.object({ name: z.string(), website: z.string() });
+export type InfoResponse = z.infer<typeof InfoResponseSchema>;
+
+/** Contact (SPEC.md section 3). `lineQR` is an image URL (a data: URL when generated). */
+export const ContactResponseSchema = z.object({
+  contactText: z.string(),
+  lineLink: z.string(),
+  lineName: z.string(),
+  lineQR: z.string(),
+});
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;
+
+/** Conditions and agreements: operator-written HTML, sanitised by the server on the way in. */
+export const HtmlDocumentResponseSchema = z.object({ title: z.string(), html: z.string() });
+export type HtmlDocumentResponse = z.infer<typeof HtmlDocumentResponseSchema>;
+
+/** Notice text in which the client replaces %percentFail% (SPEC.md section 7). */
+export const NoticeResponseSchema = z.object({ notice: z.string() });
+export type NoticeResponse = z.infer<typeof NoticeResponseSchema>;
+
+export const WithdrawLimitsResponseSchema = z.object({
+  withdrawMin: z.number(),
+  withdrawMax: z.number(),
+});
+export type WithdrawLimitsResponse = z.infer<typeof WithdrawLimitsResponseSchema>;
+
+/** Slip upload settings: whether manual slips are taken, and the upload window. */
+export const SlipLookupResponseSchema = z.object({
+  isActive: z.boolean(),
+  uploadWindowMinutes: z.number().int(),
+  maxSizeMb: z.number(),
+});
+export type SlipLookupResponse = z.infer<typeof SlipLookupResponseSchema>;
+
+export const ActiveResponseSchema = z.object({ terminated: z.boolean() });
+export type ActiveResponse = z.infer<typeof ActiveResponseSchema>;
+
+export const FeatureFlagResponseSchema = z.object({ isActive: z.boolean() });
+export type FeatureFlagResponse = z.infer<typeof FeatureFlagResponseSchema>;
+
+/** CONTRACT.md, gift-link encryption. */
+export const TruelinkKeyResponseSchema = z.object({
+  alg: z.literal('RSA-OAEP-256'),
+  publicKey: z.string(),
+});
+export type TruelinkKeyResponse = z.infer<typeof TruelinkKeyResponseSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Money (CONTRACT.md): on the wire a JSON number of baht (or kip) with at most 2 decimals;
+ * inside the server an integer number of minor units (satang). Conversion happens at the API
+ * edge only, through these two functions.
+ */
+export type Minor = number & { readonly __brand: 'Minor' };
+
+/** The largest amount the API accepts: far above any real balance, far below 2^53 satang. */
+export const MAX_MONEY = 1_000_000_000;
+
+export function toMinor(major: number): Minor {
+  const minor = Math.round(major * 100);
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not a money amount: ${major}`);
+  return minor as Minor;
+}
+
+export function fromMinor(minor: Minor | number): number {
+  return minor / 100;
+}
+
+export function minor(value: number | bigint): Minor {
+  const n = typeof value === 'bigint' ? Number(value) : value;
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not a minor-unit integer: ${value}`);
+  return n as Minor;
+}
+
+function hasAtMostTwoDecimals(value: number): boolean {
+  const scaled = value * 100;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** A money amount in a request: finite, not negative, at most 2 decimals. */
+export const MoneySchema = z
+  .number({ error: 'KEY_INVALID' })
+  .finite()
+  .min(0)
+  .max(MAX_MONEY)
+  .refine(hasAtMostTwoDecimals, { error: 'KEY_INVALID' });
+
+/** A money amount in a response (may be negative only for operator accounts, never a member's). */
+export const MoneyOutSchema = z.number();
