@@ -60,3 +60,15 @@ export const TruelinkKeyResponseSchema = z.object({
   publicKey: z.string(),
 });
 export type TruelinkKeyResponse = z.infer<typeof TruelinkKeyResponseSchema>;
+
+/** How-to videos (SPEC.md section 2): operator content, one URL per video key. */
+export const HowtoResponseSchema = z.object({
+  videos: z.array(
+    z.object({
+      key: z.enum(['wallet', 'play', 'balance', 'bonus', 'bonusCancel']),
+      title: z.string(),
+      url: z.string(),
+    }),
+  ),
+});
+export type HowtoResponse = z.infer<typeof HowtoResponseSchema>;
