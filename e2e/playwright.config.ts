@@ -1,0 +1,86 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys at a phone viewport against the built app (`npm run build` first), served by
+ * the real server on a fresh embedded database. Three servers: the default build, the Laos
+ * variant, and one whose service switch the terminated journey may flip without disturbing
+ * the others.
+ */
+const root = resolve(import.meta.dirname, '..');
+const servers = {
+  default: { port: 3100, env: {} },
+  laos: { port: 3101, env: { LAOS: '1' } },
+  switch: { port: 3102, env: {} },
+} as const;
+
+function server(name: keyof typeof servers) {
+  const { port, env } = servers[name];
+  return {
+    command: 'node apps/server/dist/main.js',
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      ...env,
+      PORT: String(port),
+      SANDBOX: '1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), `wallet-e2e-${name}-`)),
+    },
+  };
+}
+
+const chromium = {
+  browserName: 'chromium' as const,
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: { ...chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    {
+      name: 'default',
+      testIgnore: [/laos\..*spec\.ts/, /terminated\.spec\.ts/],
+      use: { baseURL: `http://127.0.0.1:${servers.default.port}` },
+    },
+    {
+      name: 'laos',
+      testMatch: /laos\..*spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${servers.laos.port}` },
+    },
+    {
+      name: 'switch',
+      testMatch: /terminated\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${servers.switch.port}` },
+    },
+  ],
+  webServer: [server('default'), server('laos'), server('switch')],
+});
