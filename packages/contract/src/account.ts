@@ -188,7 +188,7 @@ export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 
 /**
  * `PUT /api/account/profile`. The payout account itself (bank and number) is not changed by
- * the member: see docs/decisions/0004-bank-account-changes.md. The fields are accepted so the
+ * the member: see docs/decisions/0010-bank-account-changes.md. The fields are accepted so the
  * call keeps the shape of SPEC.md, and a different bank or number is refused with INVALID_BANK.
  */
 export const ProfileUpdateSchema = z
