@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Variant } from '@wallet/contract/account';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { accountRoutes } from './domains/account/account.route';
+import { AccountService } from './domains/account/account.service';
+import { authRoutes } from './domains/auth/auth.route';
+import { AuthService } from './domains/auth/auth.service';
+import { healthRoutes } from './domains/health/health.route';
+import { lookupRoutes } from './domains/lookup/lookup.route';
+import { LookupService } from './domains/lookup/lookup.service';
+import { otpRoutes } from './domains/otp/otp.route';
+import { OtpService } from './domains/otp/otp.service';
+import { sandboxRoutes } from './domains/sandbox/sandbox.route';
+import { SandboxService } from './domains/sandbox/sandbox.service';
+import { ServiceState } from './domains/settings/service-state';
+import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
+import { RedisCounterStore } from './lib/redis-counter-store';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { ipAllowListPlugin } from './plugins/ip-allow-list';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { serviceSwitchPlugin } from './plugins/service-switch';
+import { webAppPlugin } from './plugins/web-app';
+import { SandboxSmsSender } from './providers/sms/sandbox-sms-sender';
+import type { SmsSender } from './providers/sms/sms-sender';
+import { UnconfiguredSmsSender } from './providers/sms/unconfigured-sms-sender';
+import { bootstrap } from './seed/bootstrap';
+
+export type AppOverrides = {
+  /**
+   * An open database (tests: a fresh PGlite in memory or a fresh PostgreSQL database per
+   * file). The app migrates and seeds it but does not close it: its opener does.
+   */
+  database?: Database;
+  /** Replaces the SMS adapter (outside the sandbox there is no real one yet). */
+  sms?: SmsSender;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A caller's X-Request-Id is kept when it is a plain token (it ties logs across services). */
+function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** TRUST_PROXY as a hop count means "trust the nearest n proxies". */
+function trustProxyOf(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+export async function buildApp(
+  config: Config,
+  overrides: AppOverrides = {},
+): Promise<FastifyInstance> {
+  const ownsDatabase = overrides.database === undefined;
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+
+  const release = async () => {
+    await redis?.quit().catch(() => redis.disconnect());
+    if (ownsDatabase) await database.close();
+  };
+
+  try {
+    await database.migrate(bootstrap);
+    const app = Fastify({
+      logger: {
+        level: config.logLevel,
+        redact: {
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+          censor: '[redacted]',
+        },
+        ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
+      },
+      genReqId: requestIdOf,
+      requestIdHeader: false,
+      trustProxy: trustProxyOf(config.trustProxy),
+    });
+    app.addHook('onClose', release);
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    await registerPlugins(app, config, database, redis, overrides);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function registerPlugins(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  redis: Redis | null,
+  overrides: AppOverrides,
+): Promise<void> {
+  const { db } = database;
+  const variant: Variant = { laos: config.laos };
+  const now = () => new Date();
+  const limits = config.rateLimits;
+  const counters: CounterStore = redis
+    ? new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`)
+    : new MemoryCounterStore();
+  const sandboxSms = !config.sandbox
+    ? null
+    : overrides.sms instanceof SandboxSmsSender
+      ? overrides.sms
+      : new SandboxSmsSender();
+  const sms = overrides.sms ?? sandboxSms ?? new UnconfiguredSmsSender();
+  const serviceState = new ServiceState(db);
+
+  const otp = new OtpService({
+    db,
+    counters,
+    sms,
+    variant,
+    resendSeconds: limits.otpResendSeconds,
+    maxPerHour: limits.otpMaxPerHour,
+    blockMinutes: limits.otpBlockMinutes,
+    now,
+  });
+  const auth = new AuthService({
+    db,
+    counters,
+    variant,
+    sessionTtlHours: config.sessionTtlHours,
+    loginMaxFailures: limits.loginMaxFailures,
+    loginFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    now,
+  });
+  const accounts = new AccountService({
+    db,
+    counters,
+    variant,
+    otp,
+    passwordMaxFailures: limits.loginMaxFailures,
+    passwordFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    now,
+  });
+  const lookup = new LookupService({ db, variant, serviceState });
+
+  // Infrastructure first (STYLE.md, fastify/demo), in the order a request meets it.
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(ipAllowListPlugin, { rules: config.ipAllowList });
+  await app.register(serviceSwitchPlugin, { state: serviceState });
+  await app.register(rateLimitPlugin, {
+    globalPerMinute: limits.globalPerMinute,
+    redis,
+    keyPrefix: config.redisKeyPrefix,
+  });
+  await app.register(authPlugin, { auth });
+
+  // Domains.
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(lookupRoutes, { prefix: '/api/lookup', lookup });
+  await app.register(authRoutes, { prefix: '/api', auth, loginPerMinute: limits.loginPerMinute });
+  await app.register(accountRoutes, {
+    prefix: '/api/account',
+    accounts,
+    variant,
+    registerPerMinute: limits.registerPerMinute,
+  });
+  await app.register(otpRoutes, {
+    prefix: '/api/otp',
+    otp,
+    variant,
+    otpPerMinute: limits.otpPerMinute,
+  });
+  if (sandboxSms) {
+    const sandbox = new SandboxService({ db, sms: sandboxSms, serviceState });
+    await app.register(sandboxRoutes, { prefix: '/api/sandbox', sandbox, variant });
+  }
+
+  // Last: the SPA and the answer for every path nothing above claimed.
+  await app.register(webAppPlugin, { webDist: config.webDist, laos: config.laos });
+}

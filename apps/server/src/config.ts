@@ -1,0 +1,269 @@
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { defaultWebDist } from './paths';
+
+/**
+ * The environment of CONTRACT.md plus the server's own knobs (docs/configuration.md lists
+ * every one). All are optional; a bad value stops the process at start with a message that
+ * names the variable, because a half-configured money service must not start.
+ */
+
+const flag = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const v = (value ?? '').trim().toLowerCase();
+      if (v === '' || v === '0' || v === 'false') return false;
+      if (v === '1' || v === 'true') return true;
+      ctx.addIssue({ code: 'custom', message: `${name} must be 1 or 0 (got "${value}")` });
+      return z.NEVER;
+    });
+
+const integer = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const v = (value ?? '').trim();
+      if (v === '') return fallback;
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number from ${min} to ${max} (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+const url = (name: string, protocols: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const v = (value ?? '').trim();
+      if (v === '') return undefined;
+      let parsed: URL;
+      try {
+        parsed = new URL(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} is not a URL` });
+        return z.NEVER;
+      }
+      if (!protocols.includes(parsed.protocol)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+        });
+        return z.NEVER;
+      }
+      return v;
+    });
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An IP or CIDR, IPv4 or IPv6; returns null when the text is neither. */
+export function parseIpRule(
+  rule: string,
+): { address: string; prefix?: number; family: 'ipv4' | 'ipv6' } | null {
+  const [address = '', prefixText, extra] = rule.split('/');
+  if (extra !== undefined) return null;
+  const version = isIP(address);
+  if (version === 0) return null;
+  const family = version === 4 ? 'ipv4' : 'ipv6';
+  if (prefixText === undefined) return { address, family };
+  const prefix = Number(prefixText);
+  const max = version === 4 ? 32 : 128;
+  if (!/^\d+$/.test(prefixText) || prefix > max) return null;
+  return { address, prefix, family };
+}
+
+const EnvSchema = z.object({
+  PORT: integer('PORT', 3000, 1, 65_535),
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || '0.0.0.0'),
+  DATA_DIR: z
+    .string()
+    .optional()
+    .transform((v) => resolve(v?.trim() || './data')),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  DATABASE_POOL_MAX: integer('DATABASE_POOL_MAX', 10, 1, 500),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || 'wallet:'),
+  SANDBOX: flag('SANDBOX'),
+  LAOS: flag('LAOS'),
+  LOG_LEVEL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const v = (value ?? '').trim().toLowerCase() || 'info';
+      if (!(logLevels as readonly string[]).includes(v)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return v as (typeof logLevels)[number];
+    }),
+  LOG_PRETTY: flag('LOG_PRETTY'),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins = list(value);
+      for (const origin of origins) {
+        let ok = false;
+        try {
+          const u = new URL(origin);
+          ok = (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin;
+        } catch {
+          ok = false;
+        }
+        if (!ok) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `CORS_ORIGINS: "${origin}" is not an origin like https://example.com`,
+          });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
+  IP_ALLOW_LIST: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const rules = list(value);
+      for (const rule of rules) {
+        if (!parseIpRule(rule)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `IP_ALLOW_LIST: "${rule}" is not an IP address or CIDR range`,
+          });
+          return z.NEVER;
+        }
+      }
+      return rules;
+    }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): boolean | number | string[] => {
+      const v = (value ?? '').trim();
+      if (v === '' || v === '0' || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const rules = list(v);
+      if (rules.every((r) => parseIpRule(r) !== null)) return rules;
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be true, false, a hop count or a list of proxy IPs/CIDRs (got "${value}")`,
+      });
+      return z.NEVER;
+    }),
+  SESSION_TTL_HOURS: integer('SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
+  RATE_LIMIT_GLOBAL_PER_MIN: integer('RATE_LIMIT_GLOBAL_PER_MIN', 1200, 1, 1_000_000),
+  RATE_LIMIT_LOGIN_PER_MIN: integer('RATE_LIMIT_LOGIN_PER_MIN', 60, 1, 1_000_000),
+  RATE_LIMIT_REGISTER_PER_MIN: integer('RATE_LIMIT_REGISTER_PER_MIN', 30, 1, 1_000_000),
+  RATE_LIMIT_OTP_PER_MIN: integer('RATE_LIMIT_OTP_PER_MIN', 30, 1, 1_000_000),
+  LOGIN_MAX_FAILURES: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+  LOGIN_FAILURE_WINDOW_MINUTES: integer('LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
+  OTP_RESEND_SECONDS: integer('OTP_RESEND_SECONDS', 60, 1, 3600),
+  OTP_MAX_PER_HOUR: integer('OTP_MAX_PER_HOUR', 5, 1, 1000),
+  OTP_BLOCK_MINUTES: integer('OTP_BLOCK_MINUTES', 30, 1, 24 * 60),
+  WEB_DIST: z
+    .string()
+    .optional()
+    .transform((v) => resolve(v?.trim() || defaultWebDist)),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  sandbox: boolean;
+  laos: boolean;
+  logLevel: (typeof logLevels)[number];
+  logPretty: boolean;
+  corsOrigins: string[];
+  ipAllowList: string[];
+  trustProxy: boolean | number | string[];
+  sessionTtlHours: number;
+  rateLimits: {
+    globalPerMinute: number;
+    loginPerMinute: number;
+    registerPerMinute: number;
+    otpPerMinute: number;
+    loginMaxFailures: number;
+    loginFailureWindowMinutes: number;
+    otpResendSeconds: number;
+    otpMaxPerHour: number;
+    otpBlockMinutes: number;
+  };
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? '');
+      return issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    sandbox: e.SANDBOX,
+    laos: e.LAOS,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
+    corsOrigins: e.CORS_ORIGINS,
+    ipAllowList: e.IP_ALLOW_LIST,
+    trustProxy: e.TRUST_PROXY,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    rateLimits: {
+      globalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MIN,
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MIN,
+      registerPerMinute: e.RATE_LIMIT_REGISTER_PER_MIN,
+      otpPerMinute: e.RATE_LIMIT_OTP_PER_MIN,
+      loginMaxFailures: e.LOGIN_MAX_FAILURES,
+      loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      otpResendSeconds: e.OTP_RESEND_SECONDS,
+      otpMaxPerHour: e.OTP_MAX_PER_HOUR,
+      otpBlockMinutes: e.OTP_BLOCK_MINUTES,
+    },
+    webDist: e.WEB_DIST,
+  };
+}

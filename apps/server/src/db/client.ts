@@ -1,0 +1,95 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../paths';
+import { type Schema, schema } from './schema';
+
+/**
+ * The one database type the repositories see. PGlite (embedded) and node-postgres (a real
+ * PostgreSQL) both produce a PgDatabase; only the query-result type differs, and no
+ * repository depends on it. A transaction is a PgDatabase too, so a repository that takes a
+ * `Db` works inside or outside one.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Applies pending migrations and then runs `bootstrap` (the seed), both under one lock, so
+   * several processes starting together on one PostgreSQL do the work once.
+   */
+  migrate(bootstrap: (db: Db) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** An arbitrary constant: the advisory-lock key of "this app's schema migration". */
+const MIGRATION_LOCK_KEY = 7_041_114;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolMax: number }
+  | { kind: 'pglite'; dataDir: string | null };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolMax)
+    : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client that errors (server restart) must not crash the process; the pool
+  // replaces it on the next checkout.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    async migrate(bootstrap) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          const locked = drizzlePg({ client, schema });
+          await migratePg(locked, { migrationsFolder });
+          await bootstrap(locked);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** `dataDir` null keeps the database in memory (tests). */
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir === null) {
+    client = new PGlite();
+  } else {
+    const dir = join(dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    async migrate(bootstrap) {
+      // PGlite is single-connection and single-process: no lock to take.
+      await migratePglite(db, { migrationsFolder });
+      await bootstrap(db);
+    },
+    close: () => client.close(),
+  };
+}

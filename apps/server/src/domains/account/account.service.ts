@@ -1,0 +1,229 @@
+import {
+  type BankAccountNameUpdate,
+  type ChangePassword,
+  defaultCurrency,
+  inviteCodeOf,
+  memberIdFromInviteCode,
+  type ProfileResponse,
+  type ProfileUpdate,
+  type RegisterResponse,
+  type Registration,
+  type RegistrationValidate,
+  type Variant,
+} from '@wallet/contract/account';
+import type { Success } from '@wallet/contract/common';
+import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/pg-errors';
+import type { CounterStore } from '../../lib/counter-store';
+import { DomainError } from '../../lib/domain-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { canonicalPhone } from '../../lib/phone';
+import type { AuthContext } from '../auth/auth.service';
+import { revokeOtherSessions } from '../auth/session.repository';
+import { findBank, sourceExists } from '../lookup/lookup.repository';
+import { bankCountries } from '../lookup/lookup.service';
+import type { OtpService } from '../otp/otp.service';
+import { readSetting } from '../settings/settings.repository';
+import {
+  bankAccountTaken,
+  findMemberByUsername,
+  findPasswordHash,
+  findProfileRow,
+  insertMember,
+  memberExists,
+  type ProfileRow,
+  updateMember,
+} from './account.repository';
+
+export type AccountServiceDeps = {
+  db: Db;
+  counters: CounterStore;
+  variant: Variant;
+  otp: OtpService;
+  passwordMaxFailures: number;
+  passwordFailureWindowMinutes: number;
+  now: () => Date;
+};
+
+/** References a registration names: each must exist before anything is written. */
+type References = { inviterId: number | null; sourceCode: string | null };
+
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  /** POST /api/account/validate: the rules of registration that need the database. */
+  async validate(input: RegistrationValidate): Promise<{ valid: true }> {
+    await this.checkRegistration({ ...input, username: this.phone(input.username) });
+    return { valid: true };
+  }
+
+  /** POST /api/account. */
+  async register(input: Registration): Promise<RegisterResponse> {
+    const { db, variant } = this.deps;
+    const username = this.phone(input.username);
+    const refs = await this.checkRegistration({ ...input, username });
+    const otpRequired = await readSetting(db, 'registerOTP');
+    if (otpRequired && !(await this.deps.otp.hasVerifiedPhone(db, username))) {
+      throw new DomainError('UNVERIFIED_OTP', { field: 'username' });
+    }
+
+    // Hashing is the slow part: it runs only once every cheap check has passed.
+    const passwordHash = await hashPassword(input.password);
+    // SPEC.md section 1: only the Laos variant offers a currency (default LAK).
+    const currency = variant.laos ? (input.currency ?? defaultCurrency(variant)) : 'BAHT';
+
+    await db.transaction(async (tx) => {
+      if (otpRequired && !(await this.deps.otp.consumeVerifiedPhone(tx, username))) {
+        throw new DomainError('UNVERIFIED_OTP', { field: 'username' });
+      }
+      try {
+        await insertMember(tx, {
+          username,
+          name: input.name,
+          passwordHash,
+          bankCode: input.bankCode,
+          bankAccountName: input.bankAccountName,
+          bankAccountNo: input.bankAccountNo,
+          currency,
+          sourceCode: refs.sourceCode,
+          inviterId: refs.inviterId,
+        });
+      } catch (error) {
+        // A registration that raced this one past the checks above.
+        const constraint = uniqueViolation(error);
+        if (constraint === 'members_username_key') {
+          throw new DomainError('EXISTING_USER', { field: 'username' });
+        }
+        if (constraint === 'members_bank_account_key') {
+          throw new DomainError('EXISTING_BANK', { field: 'bankAccountNo' });
+        }
+        throw error;
+      }
+    });
+    return { success: true, username };
+  }
+
+  /** GET /api/account/profile: always the token's member, never one named in the request. */
+  async profile(auth: AuthContext): Promise<ProfileResponse> {
+    const row = await findProfileRow(this.deps.db, auth.memberId);
+    if (!row) throw new DomainError('INVALID_USER_3');
+    return toProfileResponse(row);
+  }
+
+  /**
+   * PUT /api/account/profile. The name and the account holder's name may change; the payout
+   * account itself may not (docs/decisions/0010-bank-account-changes.md).
+   */
+  async updateProfile(auth: AuthContext, input: ProfileUpdate): Promise<ProfileResponse> {
+    const current = await this.profile(auth);
+    if (input.bankCode !== current.profile.bankCode) {
+      throw new DomainError('INVALID_BANK', { field: 'bankCode' });
+    }
+    if (input.bankAccountNo !== current.profile.bankAccountNo) {
+      throw new DomainError('INVALID_BANK', { field: 'bankAccountNo' });
+    }
+    await updateMember(this.deps.db, auth.memberId, {
+      name: input.name,
+      bankAccountName: input.bankAccountName,
+    });
+    return this.profile(auth);
+  }
+
+  /** PUT /api/account/bankAccountName (SPEC.md section 4, KBANK auto bank-name edit). */
+  async updateBankAccountName(
+    auth: AuthContext,
+    input: BankAccountNameUpdate,
+  ): Promise<ProfileResponse> {
+    const current = await this.profile(auth);
+    if (input.bankCode !== current.profile.bankCode) {
+      throw new DomainError('INVALID_BANK', { field: 'bankCode' });
+    }
+    await updateMember(this.deps.db, auth.memberId, { bankAccountName: input.bankAccountName });
+    return this.profile(auth);
+  }
+
+  /**
+   * PUT /api/account/changepwd. Every other session of the member ends with the old
+   * password; the one making the change stays signed in.
+   */
+  async changePassword(auth: AuthContext, input: ChangePassword): Promise<Success> {
+    const { db, counters } = this.deps;
+    // A stolen session must not become a way to guess the password: same limit as sign-in.
+    const attemptsKey = `changepwd-attempts:${auth.memberId}`;
+    const attempts = await counters.increment(
+      attemptsKey,
+      this.deps.passwordFailureWindowMinutes * 60_000,
+    );
+    if (attempts > this.deps.passwordMaxFailures) throw new DomainError('REQUEST_LIMIT_1MIN');
+    const passwordHash = await findPasswordHash(db, auth.memberId);
+    if (!passwordHash) throw new DomainError('INVALID_USER_3');
+    if (!(await verifyPassword(passwordHash, input.oldPassword))) {
+      throw new DomainError('WRONG_PASSWORD', { field: 'oldPassword' });
+    }
+    await counters.reset(attemptsKey);
+    const newHash = await hashPassword(input.newPassword);
+    await db.transaction(async (tx) => {
+      await updateMember(tx, auth.memberId, { passwordHash: newHash });
+      await revokeOtherSessions(tx, auth.memberId, auth.tokenHash, this.deps.now());
+    });
+    return { success: true };
+  }
+
+  private phone(username: string): string {
+    return canonicalPhone(this.deps.variant, username);
+  }
+
+  /** The checks shared by validate and register, cheapest first. */
+  private async checkRegistration(input: RegistrationValidate): Promise<References> {
+    const { db, variant } = this.deps;
+    if (await findMemberByUsername(db, input.username)) {
+      throw new DomainError('EXISTING_USER', { field: 'username' });
+    }
+
+    let inviterId: number | null = null;
+    if (input.inviteCode) {
+      inviterId = memberIdFromInviteCode(input.inviteCode);
+      if (inviterId === null || !(await memberExists(db, inviterId))) {
+        throw new DomainError('KEY_INVALID', { field: 'inviteCode' });
+      }
+    }
+
+    const sourceCode = input.sourceCode ? input.sourceCode : null;
+    if (sourceCode !== null && !(await sourceExists(db, sourceCode))) {
+      throw new DomainError('KEY_INVALID', { field: 'sourceCode' });
+    }
+
+    if (input.bankCode !== undefined) {
+      if (!(await findBank(db, input.bankCode, bankCountries(variant)))) {
+        throw new DomainError('INVALID_BANK', { field: 'bankCode' });
+      }
+      if (
+        input.bankAccountNo !== undefined &&
+        (await bankAccountTaken(db, input.bankCode, input.bankAccountNo))
+      ) {
+        throw new DomainError('EXISTING_BANK', { field: 'bankAccountNo' });
+      }
+    }
+    return { inviterId, sourceCode };
+  }
+}
+
+export function toProfileResponse(row: ProfileRow): ProfileResponse {
+  const bank = { code: row.bankCode, nameTH: row.bankNameTh, nameEN: row.bankNameEn };
+  return {
+    profile: {
+      _id: row.id,
+      name: row.name,
+      username: row.username,
+      coin: row.coin,
+      createdAt: row.createdAt.toISOString(),
+      bankCode: row.bankCode,
+      bankAccountName: row.bankAccountName,
+      bankAccountNo: row.bankAccountNo,
+      bank,
+      currency: row.currency === 'LAK' ? 'LAK' : 'BAHT',
+      inviteCode: inviteCodeOf(row.id),
+    },
+    bankAccount: { bankAccountName: row.bankAccountName, bankAccountNo: row.bankAccountNo, bank },
+  };
+}

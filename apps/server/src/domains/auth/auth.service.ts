@@ -1,0 +1,84 @@
+import type { Variant } from '@wallet/contract/account';
+import type { Login, LoginResponse } from '@wallet/contract/auth';
+import type { Db } from '../../db/client';
+import type { CounterStore } from '../../lib/counter-store';
+import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../lib/crypto';
+import { DomainError } from '../../lib/domain-error';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import { canonicalPhone } from '../../lib/phone';
+import { findMemberByUsername } from '../account/account.repository';
+import { findSessionWithMember, insertSession, revokeSession } from './session.repository';
+
+/** Who an authenticated request is: the member of the token, and the token's hash. */
+export type AuthContext = { memberId: number; tokenHash: string };
+
+export type AuthServiceDeps = {
+  db: Db;
+  counters: CounterStore;
+  variant: Variant;
+  sessionTtlHours: number;
+  loginMaxFailures: number;
+  loginFailureWindowMinutes: number;
+  now: () => Date;
+};
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /**
+   * POST /api/login. Attempts per username are counted before the password is checked, so
+   * parallel guesses cannot slip past the limit; a success clears the count. An unknown
+   * username is verified against a dummy hash so both answers take the same time.
+   */
+  async login(input: Login): Promise<LoginResponse> {
+    const { db, counters, now } = this.deps;
+    const username = canonicalPhone(this.deps.variant, input.username);
+    const attemptsKey = `login-attempts:${username}`;
+    const attempts = await counters.increment(
+      attemptsKey,
+      this.deps.loginFailureWindowMinutes * 60_000,
+    );
+    if (attempts > this.deps.loginMaxFailures) throw new DomainError('REQUEST_LIMIT_1MIN');
+
+    const member = await findMemberByUsername(db, username);
+    const passwordHash = member?.passwordHash ?? (await dummyPasswordHash());
+    const passwordOk = await verifyPassword(passwordHash, input.password);
+    if (!member) throw new DomainError('NO_USER', { field: 'username' });
+    if (!passwordOk) throw new DomainError('WRONG_CREDENTIAL');
+    await counters.reset(attemptsKey);
+    // Checked after the password so the answer tells nothing to someone without it.
+    if (!member.active) throw new DomainError('INACTIVE_USER');
+
+    const token = randomToken();
+    await insertSession(db, {
+      tokenHash: sha256Hex(token),
+      memberId: member.id,
+      expiresAt: new Date(now().getTime() + this.deps.sessionTtlHours * 3_600_000),
+    });
+    return { token };
+  }
+
+  /** The statuses of docs/architecture.md, Auth; run on every authenticated request. */
+  async authenticate(authorization: string | undefined): Promise<AuthContext> {
+    const header = authorization?.trim() ?? '';
+    if (header === '') throw new DomainError('UNAUTHORIZED');
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const token = match?.[1];
+    if (!token || !TOKEN_PATTERN.test(token)) throw new DomainError('INVALID_USER_1');
+
+    const tokenHash = sha256Hex(token);
+    const session = await findSessionWithMember(this.deps.db, tokenHash);
+    if (!session || session.revokedAt) throw new DomainError('INVALID_USER_2');
+    if (session.expiresAt.getTime() <= this.deps.now().getTime()) {
+      throw new DomainError('EXPIRED_AUTH_TOKEN');
+    }
+    if (session.memberExists === null) throw new DomainError('INVALID_USER_3');
+    // Read on every request, so deactivating a member takes effect at once.
+    if (!session.memberActive) throw new DomainError('INACTIVE_USER');
+    return { memberId: session.memberId, tokenHash };
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await revokeSession(this.deps.db, auth.tokenHash, this.deps.now());
+  }
+}

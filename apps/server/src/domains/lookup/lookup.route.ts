@@ -1,0 +1,67 @@
+import {
+  ActiveResponseSchema,
+  BanksResponseSchema,
+  ContactResponseSchema,
+  FeatureFlagResponseSchema,
+  HowtoResponseSchema,
+  HtmlDocumentResponseSchema,
+  InfoResponseSchema,
+  NoticeResponseSchema,
+  SlipLookupResponseSchema,
+  SourcesResponseSchema,
+  TruelinkKeyResponseSchema,
+  WithdrawLimitsResponseSchema,
+} from '@wallet/contract/lookup';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../plugins/errors';
+import type { LookupService } from './lookup.service';
+
+/**
+ * GET /api/lookup/deposit (SPEC.md section 3: banks, wallets, isManual). Until the deposits
+ * issue replaces it with the schema of packages/contract/src/deposit.ts, no deposit account
+ * exists and the answer is empty.
+ */
+const DepositLookupPlaceholderSchema = z.object({
+  banks: z.array(z.never()),
+  wallets: z.array(z.never()),
+  isManual: z.boolean(),
+});
+
+export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = async (
+  app,
+  { lookup },
+) => {
+  // GET /api/lookup/active, info and contact keep answering while the service is closed:
+  // the closed page needs them (CONTRACT.md).
+  const open = { allowWhenTerminated: true };
+  const reply = <T extends z.ZodType>(schema: T) => ({
+    response: { 200: schema, ...errorResponses },
+  });
+
+  app.get('/banks', { schema: reply(BanksResponseSchema) }, () => lookup.banks());
+  app.get('/sources', { schema: reply(SourcesResponseSchema) }, () => lookup.sources());
+  app.get('/info', { schema: reply(InfoResponseSchema), config: open }, () => lookup.info());
+  app.get('/contact', { schema: reply(ContactResponseSchema), config: open }, () =>
+    lookup.contact(),
+  );
+  app.get('/conditions', { schema: reply(HtmlDocumentResponseSchema) }, () => lookup.conditions());
+  app.get('/agreements', { schema: reply(HtmlDocumentResponseSchema) }, () => lookup.agreements());
+  app.get('/notice', { schema: reply(NoticeResponseSchema) }, () => lookup.notice());
+  app.get('/withdraw', { schema: reply(WithdrawLimitsResponseSchema) }, () => lookup.withdraw());
+  app.get('/slip', { schema: reply(SlipLookupResponseSchema) }, () => lookup.slip());
+  app.get('/active', { schema: reply(ActiveResponseSchema), config: open }, () => lookup.active());
+  app.get('/registerOTP', { schema: reply(FeatureFlagResponseSchema) }, () => lookup.registerOTP());
+  app.get('/enableChatWidget', { schema: reply(FeatureFlagResponseSchema) }, () =>
+    lookup.enableChatWidget(),
+  );
+  app.get('/howto', { schema: reply(HowtoResponseSchema) }, () => lookup.howto());
+  app.get('/truelink-key', { schema: reply(TruelinkKeyResponseSchema) }, () =>
+    lookup.truelinkKey(),
+  );
+  app.get('/deposit', { schema: reply(DepositLookupPlaceholderSchema) }, async () => ({
+    banks: [],
+    wallets: [],
+    isManual: false,
+  }));
+};

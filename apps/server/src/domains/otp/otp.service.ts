@@ -1,0 +1,140 @@
+import type { Variant } from '@wallet/contract/account';
+import {
+  OTP_LENGTH,
+  OTP_MAX_WRONG_TRIES,
+  OTP_TTL_SECONDS,
+  type OtpSendResponse,
+  type OtpVerify,
+  type OtpVerifyResponse,
+} from '@wallet/contract/otp';
+import type { Db } from '../../db/client';
+import type { CounterStore } from '../../lib/counter-store';
+import { randomDigits, randomRef, randomToken, sameDigest, sha256Hex } from '../../lib/crypto';
+import { DomainError } from '../../lib/domain-error';
+import { canonicalPhone } from '../../lib/phone';
+import type { SmsSender } from '../../providers/sms/sms-sender';
+import { findMemberByUsername } from '../account/account.repository';
+import {
+  blockPhoneUntil,
+  consumeVerified,
+  findOtp,
+  hasVerifiedUnused,
+  insertOtp,
+  isPhoneBlocked,
+  markVerified,
+  recordAttempt,
+  supersedePending,
+} from './otp.repository';
+
+/** How long a verified phone may wait before registering (docs/decisions/0012-otp.md). */
+export const VERIFIED_OTP_VALID_MINUTES = 30;
+
+export type OtpServiceDeps = {
+  db: Db;
+  counters: CounterStore;
+  sms: SmsSender;
+  variant: Variant;
+  resendSeconds: number;
+  maxPerHour: number;
+  blockMinutes: number;
+  now: () => Date;
+};
+
+/** The stored code is bound to its request token: SHA-256(token:code). */
+function codeHash(token: string, code: string): string {
+  return sha256Hex(`${token}:${code}`);
+}
+
+export class OtpService {
+  constructor(private readonly deps: OtpServiceDeps) {}
+
+  private verifiedSince(): Date {
+    return new Date(this.deps.now().getTime() - VERIFIED_OTP_VALID_MINUTES * 60_000);
+  }
+
+  /** POST /api/otp/send. */
+  async send(phoneNumber: string): Promise<OtpSendResponse> {
+    const { db, counters, now } = this.deps;
+    const phone = canonicalPhone(this.deps.variant, phoneNumber);
+    if (await isPhoneBlocked(db, phone, now())) throw new DomainError('OTP_BLOCK');
+    if (await findMemberByUsername(db, phone)) {
+      throw new DomainError('EXISTING_USER', { field: 'phoneNumber' });
+    }
+    // SPEC.md section 4: the wizard skips the OTP step on OTP_VERIFIED.
+    if (await hasVerifiedUnused(db, phone, this.verifiedSince())) {
+      throw new DomainError('OTP_VERIFIED');
+    }
+
+    // Tight per-phone throttles (CONTRACT.md); the per-IP one is the route's rate limit.
+    const inWindow = await counters.increment(
+      `otp-send-window:${phone}`,
+      this.deps.resendSeconds * 1000,
+    );
+    if (inWindow > 1) throw new DomainError('REQUEST_LIMIT_1MIN');
+    const inHour = await counters.increment(`otp-send-hour:${phone}`, 3_600_000);
+    if (inHour > this.deps.maxPerHour) throw new DomainError('REQUEST_LIMIT');
+
+    const token = randomToken();
+    const code = randomDigits(OTP_LENGTH);
+    const ref = randomRef();
+    // Sent before anything is written: a gateway refusal leaves the database as it was.
+    try {
+      await this.deps.sms.sendOtp({ phone, code, ref });
+    } catch {
+      throw new DomainError('OTP_SEND_FAIL');
+    }
+    const at = now();
+    await db.transaction(async (tx) => {
+      await supersedePending(tx, phone, at);
+      await insertOtp(tx, {
+        tokenHash: sha256Hex(token),
+        ref,
+        phone,
+        codeHash: codeHash(token, code),
+        expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
+      });
+    });
+    return { otpRef: ref, otpToken: token, code: 'OK' };
+  }
+
+  /** POST /api/otp/verify. */
+  async verify(input: OtpVerify): Promise<OtpVerifyResponse> {
+    const { db, now } = this.deps;
+    const tokenHash = sha256Hex(input.otpToken);
+    const otp = await findOtp(db, tokenHash);
+    if (!otp) throw new DomainError('OTP_TOKEN_INVALID', { field: 'otpToken' });
+    if (await isPhoneBlocked(db, otp.phone, now())) throw new DomainError('OTP_BLOCK');
+    // Used by a registration, or replaced by a newer code for the same phone.
+    if (otp.usedAt) throw new DomainError('OTP_TOKEN_INVALID', { field: 'otpToken' });
+    if (!otp.verifiedAt && otp.expiresAt.getTime() <= now().getTime()) {
+      throw new DomainError('OTP_EXPIRED');
+    }
+
+    const attempt = await recordAttempt(db, tokenHash, OTP_MAX_WRONG_TRIES);
+    if (attempt === null) throw new DomainError('OTP_BLOCK');
+    if (!sameDigest(codeHash(input.otpToken, input.otpCode), otp.codeHash)) {
+      if (attempt >= OTP_MAX_WRONG_TRIES) {
+        await blockPhoneUntil(
+          db,
+          tokenHash,
+          new Date(now().getTime() + this.deps.blockMinutes * 60_000),
+        );
+        throw new DomainError('OTP_BLOCK');
+      }
+      throw new DomainError('OTP_CODE_INVALID', { field: 'otpCode' });
+    }
+    // A repeated verify of a verified code answers the same (a double tap is not an error).
+    if (!otp.verifiedAt) await markVerified(db, tokenHash, now());
+    return { code: 'OTP_CODE_VALID', phoneNumber: otp.phone };
+  }
+
+  /** Whether registration of `phone` may proceed (the registerOTP flag is on). */
+  hasVerifiedPhone(db: Db, phone: string): Promise<boolean> {
+    return hasVerifiedUnused(db, phone, this.verifiedSince());
+  }
+
+  /** Uses up the phone's verification inside the registration's transaction. */
+  consumeVerifiedPhone(tx: Db, phone: string): Promise<boolean> {
+    return consumeVerified(tx, phone, this.verifiedSince(), this.deps.now());
+  }
+}

@@ -1,0 +1,67 @@
+import { phoneSchema, type Variant } from '@wallet/contract/account';
+import { SandboxOtpResponseSchema } from '@wallet/contract/otp';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canonicalPhone } from '../../lib/phone';
+import { errorResponses } from '../../plugins/errors';
+import type { SandboxService } from './sandbox.service';
+
+/**
+ * Sandbox-only calls (CONTRACT.md, Sandbox) plus two stand-ins for the operator console
+ * (docs/decisions/0013-sandbox-switches.md). The schemas are server-local: these calls belong
+ * to the test harness, not to the member API of the contract.
+ */
+const ServiceSwitchSchema = z.object({ terminated: z.boolean({ error: 'KEY_INVALID' }) });
+const ServiceSwitchResponseSchema = z.object({ terminated: z.boolean() });
+const FeatureSettingsSchema = z.object({
+  registerOTP: z.boolean({ error: 'KEY_INVALID' }).optional(),
+  enableChatWidget: z.boolean({ error: 'KEY_INVALID' }).optional(),
+});
+const FeatureSettingsResponseSchema = z.object({
+  registerOTP: z.boolean(),
+  enableChatWidget: z.boolean(),
+});
+
+export const sandboxRoutes: FastifyPluginAsyncZod<{
+  sandbox: SandboxService;
+  variant: Variant;
+}> = async (app, { sandbox, variant }) => {
+  // The sandbox keeps answering while the service is terminated: tests switch it back on.
+  const config = { allowWhenTerminated: true };
+
+  app.get(
+    '/otp/:phoneNumber',
+    {
+      schema: {
+        params: z.object({ phoneNumber: phoneSchema(variant) }),
+        response: { 200: SandboxOtpResponseSchema, ...errorResponses },
+      },
+      config,
+    },
+    async (request) => sandbox.lastOtp(canonicalPhone(variant, request.params.phoneNumber)),
+  );
+
+  app.post(
+    '/service',
+    {
+      schema: {
+        body: ServiceSwitchSchema,
+        response: { 200: ServiceSwitchResponseSchema, ...errorResponses },
+      },
+      config,
+    },
+    (request) => sandbox.setTerminated(request.body.terminated),
+  );
+
+  app.post(
+    '/settings',
+    {
+      schema: {
+        body: FeatureSettingsSchema,
+        response: { 200: FeatureSettingsResponseSchema, ...errorResponses },
+      },
+      config,
+    },
+    (request) => sandbox.setFeatures(request.body),
+  );
+};

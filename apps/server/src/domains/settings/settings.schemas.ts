@@ -1,0 +1,36 @@
+import {
+  ContactResponseSchema,
+  HowtoResponseSchema,
+  HtmlDocumentResponseSchema,
+  InfoResponseSchema,
+  NoticeResponseSchema,
+  SlipLookupResponseSchema,
+} from '@wallet/contract/lookup';
+import { z } from 'zod';
+
+/**
+ * What each settings row holds. Content the lookups serve as is keeps the contract's shape;
+ * money is stored in minor units (STYLE.md habit 3) and converted at the API edge. Every read
+ * is parsed, so a hand-edited row that breaks a shape fails loudly instead of reaching a client.
+ */
+export const settingSchemas = {
+  info: InfoResponseSchema,
+  contact: ContactResponseSchema,
+  conditions: HtmlDocumentResponseSchema,
+  agreements: HtmlDocumentResponseSchema,
+  notice: NoticeResponseSchema,
+  howto: HowtoResponseSchema,
+  slip: SlipLookupResponseSchema,
+  withdrawLimits: z.object({
+    minMinor: z.number().int().min(0),
+    maxMinor: z.number().int().min(0),
+  }),
+  registerOTP: z.boolean(),
+  enableChatWidget: z.boolean(),
+  terminated: z.boolean(),
+  /** The gift-link key pair (CONTRACT.md): PEM texts, generated once on first start. */
+  truelinkKey: z.object({ publicKey: z.string(), privateKey: z.string() }),
+};
+
+export type SettingKey = keyof typeof settingSchemas;
+export type SettingValue<K extends SettingKey> = z.output<(typeof settingSchemas)[K]>;

@@ -1,0 +1,45 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import { IDEMPOTENCY_HEADER, WALLET_USER_HEADER } from '@wallet/contract/constants';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Security headers for the SPA and the API. The CSP is as tight as a Vite-built React app
+ * with Mantine allows: scripts only from our origin; inline styles because Mantine writes
+ * style attributes and <style> tags at run time; images also from data: (generated QR codes,
+ * seeded logos) and https: (operator banners); media and frames from https: for the how-to
+ * videos. upgrade-insecure-requests is left out so plain-HTTP installs (localhost, e2e) work.
+ */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, options: { corsOrigins: string[] }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          mediaSrc: ["'self'", 'blob:', 'https:'],
+          frameSrc: ["'self'", 'https:'],
+          objectSrc: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    });
+    // Closed unless CORS_ORIGINS lists origins: the SPA is served from the same origin.
+    await app.register(cors, {
+      origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', WALLET_USER_HEADER, IDEMPOTENCY_HEADER],
+      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    });
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError } from '../lib/domain-error';
+import { sendError } from './errors';
+
+const VARIANT_PLACEHOLDER = /<meta\s+name="app-variant"\s+content="%APP_VARIANT%"\s*\/?>/;
+
+/**
+ * Serves the built SPA (WEB_DIST) when it exists: hashed /assets/* cached for a year,
+ * index.html never cached and written with the variant meta tag (docs/architecture.md,
+ * Variant), and history fallback: a GET outside /api that is not a file answers index.html.
+ * Every other miss, and every unknown /api path, is 404 NO_DATA.
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: { webDist: string; laos: boolean }) => {
+    const indexPath = join(options.webDist, 'index.html');
+    const indexHtml = existsSync(indexPath)
+      ? withVariant(await readFile(indexPath, 'utf8'), options.laos)
+      : null;
+
+    const sendIndex = (reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+    if (indexHtml !== null) {
+      await app.register(fastifyStatic, {
+        root: options.webDist,
+        index: false,
+        wildcard: true,
+        cacheControl: false,
+        setHeaders(reply, path) {
+          const hashed = path.startsWith(join(options.webDist, 'assets'));
+          reply.header(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+      // index.html is never sent raw: it carries the %APP_VARIANT% placeholder.
+      for (const url of ['/', '/index.html']) {
+        app.get(url, { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
+      }
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isApi = path === '/api' || path.startsWith('/api/');
+      const isPage = request.method === 'GET' || request.method === 'HEAD';
+      // A missing asset or file (anything with an extension) is a 404, not the page: a
+      // browser must never cache index.html under a script's URL.
+      const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+      const isFile = path.startsWith('/assets/') || lastSegment.includes('.');
+      if (indexHtml !== null && !isApi && isPage && !isFile) return sendIndex(reply);
+      return sendError(reply, new DomainError('NO_DATA'));
+    });
+  },
+  { name: 'web-app' },
+);
+
+export function withVariant(html: string, laos: boolean): string {
+  const tag = `<meta name="app-variant" content="${laos ? 'laos' : 'default'}" />`;
+  return VARIANT_PLACEHOLDER.test(html)
+    ? html.replace(VARIANT_PLACEHOLDER, tag)
+    : html.replace(/<head([^>]*)>/i, `<head$1>\n    ${tag}`);
+}

@@ -1,0 +1,15 @@
+/**
+ * The SMS gateway behind OTP (CONTRACT.md, Sandbox: each outside system is an adapter behind
+ * the interface a real integration implements). A real adapter sends `text` to `phone` and
+ * throws when the gateway refuses; the OTP service answers OTP_SEND_FAIL then.
+ */
+export type OtpMessage = { phone: string; code: string; ref: string };
+
+export interface SmsSender {
+  sendOtp(message: OtpMessage): Promise<void>;
+}
+
+/** The text a real gateway would deliver (one place, so adapters agree). */
+export function otpText(message: OtpMessage): string {
+  return `OTP ${message.code} (Ref: ${message.ref}) valid for 10 minutes. Never share this code.`;
+}

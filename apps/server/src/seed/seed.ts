@@ -1,0 +1,124 @@
+import { gameCategories, gameProviderCodes } from '@wallet/contract/constants';
+import {
+  BankListItemSchema,
+  ContactResponseSchema,
+  SourceListItemSchema,
+} from '@wallet/contract/lookup';
+import { toMinor } from '@wallet/contract/money';
+import { sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { banks, gameProviders, sources } from '../db/schema';
+import { insertSettingIfMissing } from '../domains/settings/settings.repository';
+import { settingSchemas } from '../domains/settings/settings.schemas';
+import { badgeSvg, bannerSvg } from './placeholder-images';
+
+/**
+ * The seed file's shape: one top-level key per domain, so later issues add theirs (deposit
+ * accounts, bonuses, …) without touching the others. Parsed at start: a typo in the file
+ * stops the process instead of seeding half the data.
+ */
+export const SeedSchema = z.object({
+  banks: z.array(BankListItemSchema.extend({ country: z.enum(['TH', 'LA']) })).min(1),
+  sources: z.array(SourceListItemSchema).min(1),
+  site: z.object({
+    info: settingSchemas.info,
+    contact: ContactResponseSchema.extend({ lineQR: z.string().nullable() }),
+    conditions: settingSchemas.conditions,
+    agreements: settingSchemas.agreements,
+    notice: settingSchemas.notice,
+    howto: settingSchemas.howto,
+  }),
+  features: z.object({
+    registerOTP: z.boolean(),
+    enableChatWidget: z.boolean(),
+    terminated: z.boolean(),
+  }),
+  withdraw: z
+    .object({ withdrawMin: z.number().min(0), withdrawMax: z.number().min(0) })
+    .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
+  slip: settingSchemas.slip,
+  gameProviders: z
+    .array(
+      z.object({
+        code: z.enum(gameProviderCodes),
+        name: z.string().min(1),
+        category: z.enum(gameCategories),
+        logo: z.string().nullable(),
+        background: z.string().nullable(),
+        web: z.string().nullable(),
+        android: z.string().nullable(),
+        ios: z.string().nullable(),
+        active: z.boolean(),
+      }),
+    )
+    .refine(
+      (list) => gameProviderCodes.every((code) => list.some((p) => p.code === code)),
+      'the seed must hold every game provider code of SPEC.md section 3',
+    ),
+});
+export type Seed = z.infer<typeof SeedSchema>;
+
+async function isEmpty(db: Db, table: typeof banks | typeof sources | typeof gameProviders) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Applies the seed, idempotently: a table is filled only while empty and a setting only while
+ * missing, so a restart never undoes what the operator changed. Runs in one transaction under
+ * the migration lock (db/client.ts).
+ */
+export async function applySeed(db: Db, seed: Seed): Promise<void> {
+  const lineQR =
+    seed.site.contact.lineQR ??
+    (await QRCode.toDataURL(seed.site.contact.lineLink, { margin: 1, width: 240 }));
+
+  await db.transaction(async (tx) => {
+    if (await isEmpty(tx, banks)) {
+      await tx.insert(banks).values(
+        seed.banks.map((b, i) => ({
+          code: b.code,
+          nameTh: b.nameTH,
+          nameEn: b.nameEN,
+          country: b.country,
+          sortOrder: i,
+        })),
+      );
+    }
+    if (await isEmpty(tx, sources)) {
+      await tx
+        .insert(sources)
+        .values(
+          seed.sources.map((s, i) => ({ code: s.code, description: s.description, sortOrder: i })),
+        );
+    }
+    if (await isEmpty(tx, gameProviders)) {
+      await tx.insert(gameProviders).values(
+        seed.gameProviders.map((p, i) => ({
+          ...p,
+          logo: p.logo ?? badgeSvg(p.name, i),
+          background: p.background ?? bannerSvg(p.name, i),
+          sortOrder: i,
+        })),
+      );
+    }
+
+    const { site, features, withdraw, slip } = seed;
+    await insertSettingIfMissing(tx, 'info', site.info);
+    await insertSettingIfMissing(tx, 'contact', { ...site.contact, lineQR });
+    await insertSettingIfMissing(tx, 'conditions', site.conditions);
+    await insertSettingIfMissing(tx, 'agreements', site.agreements);
+    await insertSettingIfMissing(tx, 'notice', site.notice);
+    await insertSettingIfMissing(tx, 'howto', site.howto);
+    await insertSettingIfMissing(tx, 'slip', slip);
+    await insertSettingIfMissing(tx, 'withdrawLimits', {
+      minMinor: toMinor(withdraw.withdrawMin),
+      maxMinor: toMinor(withdraw.withdrawMax),
+    });
+    await insertSettingIfMissing(tx, 'registerOTP', features.registerOTP);
+    await insertSettingIfMissing(tx, 'enableChatWidget', features.enableChatWidget);
+    await insertSettingIfMissing(tx, 'terminated', features.terminated);
+  });
+}
