@@ -209,7 +209,10 @@ export const BankAccountNameUpdateSchema = z.object({
 export type BankAccountNameUpdate = z.infer<typeof BankAccountNameUpdateSchema>;
 
 export const ChangePasswordSchema = z.object({
-  oldPassword: z.string({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(PASSWORD_MAX),
+  oldPassword: z
+    .string({ error: 'KEY_INVALID' })
+    .min(1, { error: 'KEY_MISSING' })
+    .max(PASSWORD_MAX),
   newPassword: PasswordSchema,
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;

@@ -61,7 +61,15 @@ export const autoLoginWithPassword: readonly AutoLoginProvider[] = [
 ];
 
 /** Deposit account bank codes (SPEC.md section 3) and the QR flows among them. */
-export const depositBankCodes = ['SCB', 'KBANK', 'GSB', 'BCEL', 'WW', 'PAYTIMZ', 'PAYONEX'] as const;
+export const depositBankCodes = [
+  'SCB',
+  'KBANK',
+  'GSB',
+  'BCEL',
+  'WW',
+  'PAYTIMZ',
+  'PAYONEX',
+] as const;
 export type DepositBankCode = (typeof depositBankCodes)[number];
 export const qrProviders = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX'] as const;
 export type QrProvider = (typeof qrProviders)[number];

@@ -30,7 +30,10 @@ export const errorCatalogue = {
   OTP_TOKEN_INVALID: { status: 400, message: 'The verification request is invalid.' },
   OTP_NOT_EXIST: { status: 404, message: 'No verification code was sent for this request.' },
   OTP_VERIFIED: { status: 409, message: 'This phone number is already verified.' },
-  OTP_EXPIRED: { status: 400, message: 'The verification code has expired. Please request a new one.' },
+  OTP_EXPIRED: {
+    status: 400,
+    message: 'The verification code has expired. Please request a new one.',
+  },
   OTP_CODE_INVALID: { status: 400, message: 'The verification code is incorrect.' },
   OTP_CODE_VALID: { status: 200, message: 'The verification code is correct.' },
   OTP_SEND_FAIL: { status: 502, message: 'The verification code could not be sent.' },
@@ -54,7 +57,10 @@ export const errorCatalogue = {
   // Bonus
   BONUS_REMAINING: { status: 400, message: 'A bonus is still running. Finish it first.' },
   BONUS_ALREADY_ACTIVE: { status: 409, message: 'A bonus is already active.' },
-  BONUS_MAX_CLAIMED: { status: 409, message: 'This bonus has been claimed the maximum number of times.' },
+  BONUS_MAX_CLAIMED: {
+    status: 409,
+    message: 'This bonus has been claimed the maximum number of times.',
+  },
   BONUS_CONDITION: { status: 400, message: 'The bonus conditions are not met.' },
   BONUS_CLEAR: { status: 200, message: 'The bonus has been cancelled.' },
   BONUS_FULL: { status: 409, message: 'This bonus is fully claimed.' },
@@ -71,7 +77,10 @@ export const errorCatalogue = {
 
   // Refund
   NO_REFUND: { status: 400, message: 'There is no refund to receive.' },
-  REFUND_CONDITION: { status: 400, message: 'A refund cannot be received while a bonus is active.' },
+  REFUND_CONDITION: {
+    status: 400,
+    message: 'A refund cannot be received while a bonus is active.',
+  },
   REFUND_SUCCESS: { status: 200, message: 'The refund has been received.' },
   REFUND_INACTIVE: { status: 400, message: 'Refunds are not active.' },
   REFUND_MINIMUM: { status: 400, message: 'The refund amount must be above 0.' },
@@ -86,7 +95,10 @@ export const errorCatalogue = {
   NO_WALLET: { status: 404, message: 'No wallet was found.' },
   TRANSFER_MINIMUM: { status: 400, message: 'Minimum amount is 1 baht.' },
   MONEY_NOT_ENOUGH: { status: 400, message: 'The balance is not enough.' },
-  TRANSFER_FAIL: { status: 502, message: 'The transfer failed. The funds are back in your wallet.' },
+  TRANSFER_FAIL: {
+    status: 502,
+    message: 'The transfer failed. The funds are back in your wallet.',
+  },
 
   // Slips, links and QR
   SLIP_UPLOAD_FAIL: { status: 502, message: 'The slip could not be uploaded.' },

@@ -4,7 +4,11 @@ import { z } from 'zod';
  * Lookups (SPEC.md section 7). SPEC.md gives fields for some; the others are decided in
  * docs/decisions/0003-lookup-shapes.md. Every lookup answers an object so it can grow.
  */
-export const BankListItemSchema = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() });
+export const BankListItemSchema = z.object({
+  code: z.string(),
+  nameTH: z.string(),
+  nameEN: z.string(),
+});
 export type BankListItem = z.infer<typeof BankListItemSchema>;
 export const BanksResponseSchema = z.object({ banks: z.array(BankListItemSchema) });
 export type BanksResponse = z.infer<typeof BanksResponseSchema>;

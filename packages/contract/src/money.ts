@@ -26,9 +26,12 @@ export function minor(value: number | bigint): Minor {
   return n as Minor;
 }
 
+/**
+ * Exact: the number is the double nearest to some whole number of satang. A tolerance on
+ * `value * 100` would wrongly refuse large amounts such as 268,435,456.34.
+ */
 function hasAtMostTwoDecimals(value: number): boolean {
-  const scaled = value * 100;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+  return Math.round(value * 100) / 100 === value;
 }
 
 /** A money amount in a request: finite, not negative, at most 2 decimals. */
