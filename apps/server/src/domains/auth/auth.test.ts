@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members, sessions } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { testDatabases } from '../../test/databases';
+import { call, type Harness, startHarness } from '../../test/harness';
+import { memberWithToken, newPhone, PASSWORD, registerMember, signIn } from '../../test/members';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe.each(testDatabases())('sign-in and sessions on $name', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const profile = (token?: string, headers?: Record<string, string>) =>
+    call(h.app, 'GET', '/api/account/profile', {
+      ...(token ? { token } : {}),
+      ...(headers ? { headers } : {}),
+    });
+
+  describe('sign-in', () => {
+    it('answers a 256-bit base64url token and stores only its SHA-256', async () => {
+      const member = await registerMember(h.app);
+      const res = await call(h.app, 'POST', '/api/login', {
+        body: { username: member.username, password: PASSWORD },
+      });
+      expect(res.status).toBe(200);
+      const token = String(res.body.token);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      const [stored] = await h.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)));
+      expect(stored).toBeDefined();
+      const all = await h.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+      expect(all.some((s) => s.tokenHash === token)).toBe(false);
+    });
+
+    it('gives a new token on every sign-in, each valid on its own', async () => {
+      const member = await registerMember(h.app);
+      const first = await signIn(h.app, member.username);
+      const second = await signIn(h.app, member.username);
+      expect(first).not.toBe(second);
+      expect((await profile(first)).status).toBe(200);
+      expect((await profile(second)).status).toBe(200);
+    });
+
+    it('sets the session to expire after SESSION_TTL_HOURS', async () => {
+      const app = await h.build({ SESSION_TTL_HOURS: '2' });
+      const member = await registerMember(app);
+      const token = await signIn(app, member.username);
+      const [stored] = await h.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)));
+      const hours = ((stored?.expiresAt.getTime() ?? 0) - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(1.9);
+      expect(hours).toBeLessThanOrEqual(2);
+    });
+
+    it('refuses a wrong password (WRONG_CREDENTIAL) and creates no session', async () => {
+      const member = await registerMember(h.app);
+      const before = await h.count(sessions);
+      const res = await call(h.app, 'POST', '/api/login', {
+        body: { username: member.username, password: 'not the password' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'WRONG_CREDENTIAL' });
+      expect(await h.count(sessions)).toBe(before);
+    });
+
+    it('refuses an unknown username (NO_USER)', async () => {
+      const res = await call(h.app, 'POST', '/api/login', {
+        body: { username: newPhone(), password: PASSWORD },
+      });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'NO_USER' });
+    });
+
+    it('spends a full password verification on an unknown username too', async () => {
+      const timed = async (run: () => Promise<unknown>) => {
+        const started = performance.now();
+        await run();
+        return performance.now() - started;
+      };
+      const realHash = await hashPassword(PASSWORD);
+      await call(h.app, 'POST', '/api/login', { body: { username: newPhone(), password: 'x' } });
+      const verifications: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        verifications.push(await timed(() => verifyPassword(realHash, 'wrong password')));
+        unknown.push(
+          await timed(() =>
+            call(h.app, 'POST', '/api/login', {
+              body: { username: newPhone(), password: 'wrong password' },
+            }),
+          ),
+        );
+      }
+      // Without the dummy verification an unknown name would answer in a fraction of one
+      // argon2id verification and so reveal that it does not exist.
+      const median = [...unknown].sort((a, b) => a - b)[2] ?? 0;
+      expect(median).toBeGreaterThan(Math.min(...verifications) * 0.8);
+    });
+
+    it('refuses an inactive member with the right password (INACTIVE_USER 403)', async () => {
+      const member = await registerMember(h.app);
+      await h.db
+        .update(members)
+        .set({ active: false })
+        .where(eq(members.username, member.username));
+      const res = await call(h.app, 'POST', '/api/login', {
+        body: { username: member.username, password: PASSWORD },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'INACTIVE_USER' });
+      const wrong = await call(h.app, 'POST', '/api/login', {
+        body: { username: member.username, password: 'not the password' },
+      });
+      expect(wrong.body).toMatchObject({ code: 'WRONG_CREDENTIAL' });
+    });
+
+    it('answers KEY_MISSING for an absent username or password', async () => {
+      const noUser = await call(h.app, 'POST', '/api/login', { body: { password: PASSWORD } });
+      expect(noUser.body).toMatchObject({ code: 'KEY_MISSING', field: 'username' });
+      const noPassword = await call(h.app, 'POST', '/api/login', {
+        body: { username: newPhone() },
+      });
+      expect(noPassword.body).toMatchObject({ code: 'KEY_MISSING', field: 'password' });
+      const empty = await call(h.app, 'POST', '/api/login', {
+        body: { username: '', password: '' },
+      });
+      expect(empty.body).toMatchObject({ code: 'KEY_MISSING', field: 'username' });
+    });
+
+    it('limits failed sign-ins per account (REQUEST_LIMIT_1MIN), even with the right password', async () => {
+      const app = await h.build({ LOGIN_MAX_FAILURES: '3' });
+      const member = await registerMember(app);
+      for (let i = 0; i < 3; i++) {
+        const res = await call(app, 'POST', '/api/login', {
+          body: { username: member.username, password: 'wrong password' },
+        });
+        expect(res.body).toMatchObject({ code: 'WRONG_CREDENTIAL' });
+      }
+      const limited = await call(app, 'POST', '/api/login', {
+        body: { username: member.username, password: PASSWORD },
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject({ code: 'REQUEST_LIMIT_1MIN' });
+      // Another account from the same address is not affected.
+      const other = await registerMember(app);
+      await signIn(app, other.username);
+    });
+
+    it('clears the failure count after a successful sign-in', async () => {
+      const app = await h.build({ LOGIN_MAX_FAILURES: '2' });
+      const member = await registerMember(app);
+      const wrong = { username: member.username, password: 'wrong password' };
+      await call(app, 'POST', '/api/login', { body: wrong });
+      await signIn(app, member.username);
+      await call(app, 'POST', '/api/login', { body: wrong });
+      await signIn(app, member.username);
+    });
+
+    it('limits sign-in attempts per IP address (REQUEST_LIMIT_1MIN)', async () => {
+      const app = await h.build({ RATE_LIMIT_LOGIN_PER_MIN: '3' });
+      const attempt = (ip: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: ip,
+          payload: { username: newPhone(), password: PASSWORD },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt('198.51.100.7')).statusCode).toBe(404);
+      const limited = await attempt('198.51.100.7');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'REQUEST_LIMIT_1MIN' });
+      expect(limited.headers['retry-after']).toBeDefined();
+      expect((await attempt('198.51.100.8')).statusCode).toBe(404);
+    });
+  });
+
+  describe('authentication of member calls', () => {
+    it('refuses a call without a token (UNAUTHORIZED 401)', async () => {
+      const res = await profile();
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+
+    it('refuses a malformed header or token (INVALID_USER_1)', async () => {
+      for (const authorization of [
+        'Basic abc',
+        'Bearer',
+        'Bearer short',
+        `Bearer ${'a'.repeat(44)}`,
+      ]) {
+        const res = await profile(undefined, { authorization });
+        expect(res.status).toBe(401);
+        expect(res.body).toMatchObject({ code: 'INVALID_USER_1' });
+      }
+    });
+
+    it('refuses a well-formed token that was never issued (INVALID_USER_2)', async () => {
+      const res = await profile('A'.repeat(43));
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'INVALID_USER_2' });
+    });
+
+    it('refuses an expired token (EXPIRED_AUTH_TOKEN)', async () => {
+      const member = await memberWithToken(h.app);
+      await h.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.tokenHash, sha256(member.token)));
+      const res = await profile(member.token);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'EXPIRED_AUTH_TOKEN' });
+    });
+
+    it('refuses a token whose member no longer exists (INVALID_USER_3)', async () => {
+      const member = await memberWithToken(h.app);
+      await h.db.delete(members).where(eq(members.username, member.username));
+      const res = await profile(member.token);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'INVALID_USER_3' });
+    });
+
+    it('refuses a member deactivated after signing in, at once (INACTIVE_USER 403)', async () => {
+      const member = await memberWithToken(h.app);
+      expect((await profile(member.token)).status).toBe(200);
+      await h.db
+        .update(members)
+        .set({ active: false })
+        .where(eq(members.username, member.username));
+      const res = await profile(member.token);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'INACTIVE_USER' });
+    });
+
+    it('accepts the scheme in any case', async () => {
+      const member = await memberWithToken(h.app);
+      expect((await profile(undefined, { authorization: `bearer ${member.token}` })).status).toBe(
+        200,
+      );
+    });
+
+    it('checks the token before the body (401 rather than 400)', async () => {
+      const res = await call(h.app, 'PUT', '/api/account/changepwd', { body: {} });
+      expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+  });
+
+  describe('sign-out', () => {
+    it('revokes the current session only', async () => {
+      const member = await memberWithToken(h.app);
+      const other = await signIn(h.app, member.username);
+      const res = await call(h.app, 'POST', '/api/logout', { token: member.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+      expect((await profile(member.token)).body).toMatchObject({ code: 'INVALID_USER_2' });
+      expect((await profile(other)).status).toBe(200);
+      const [stored] = await h.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(member.token)));
+      expect(stored?.revokedAt).toBeInstanceOf(Date);
+    });
+
+    it('refuses a revoked token on a second sign-out', async () => {
+      const member = await memberWithToken(h.app);
+      await call(h.app, 'POST', '/api/logout', { token: member.token });
+      const again = await call(h.app, 'POST', '/api/logout', { token: member.token });
+      expect(again.status).toBe(401);
+      expect(again.body).toMatchObject({ code: 'INVALID_USER_2' });
+    });
+
+    it('needs a token (UNAUTHORIZED)', async () => {
+      expect((await call(h.app, 'POST', '/api/logout')).body).toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
+    });
+  });
+});
