@@ -1,0 +1,127 @@
+import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import {
+  IconFileText,
+  IconHeadset,
+  IconHistory,
+  IconHome,
+  IconLogout,
+  IconPlus,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { ActionDrawer, type ActionEntry } from '../../components/ui/action-drawer';
+import { BottomNav, type BottomNavItem } from '../../components/ui/bottom-nav';
+import { BrandMark } from '../../components/ui/brand-mark';
+import { LanguageSwitch } from '../../components/ui/language-switch';
+import { useProfile } from '../../features/account/api/get-profile';
+import { logout } from '../../features/auth/api/logout';
+import { useSiteInfo } from '../../features/lookup/api/get-info';
+import { ConditionsModal } from '../../features/lookup/components/conditions-modal';
+import { SiteCredit } from '../../features/lookup/components/site-credit';
+import { paths } from '../../lib/navigation';
+
+/**
+ * The plus-button entries. SPEC.md lists deposit, withdraw, invite, bonus, refund and spin (or
+ * balance refresh); each arrives with its own feature and is added here then.
+ */
+function useActionEntries(): ActionEntry[] {
+  return [];
+}
+
+/** The member's shell (SPEC.md section 2): top bar, bottom menu, plus drawer, conditions. */
+export function UserShell() {
+  const { t } = useTranslation();
+  const { data: info } = useSiteInfo();
+  const { data: profile } = useProfile();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [conditionsOpened, conditions] = useDisclosure(false);
+  const entries = useActionEntries();
+
+  const items: BottomNavItem[] = [
+    { key: 'home', label: t('nav.home'), icon: <IconHome size={22} />, to: paths.home },
+    {
+      key: 'statement',
+      label: t('nav.statement'),
+      icon: <IconHistory size={22} />,
+      to: paths.statement,
+    },
+    {
+      key: 'actions',
+      label: t('nav.actions'),
+      icon: <IconPlus size={28} stroke={2.5} />,
+      onClick: drawer.open,
+      prominent: true,
+    },
+    {
+      key: 'conditions',
+      label: t('nav.conditions'),
+      icon: <IconFileText size={22} />,
+      onClick: conditions.open,
+    },
+    {
+      key: 'contact',
+      label: t('nav.contact'),
+      icon: <IconHeadset size={22} />,
+      to: paths.userContact,
+    },
+  ];
+
+  // The modals manager (confirmations of money actions) only serves members, so it loads with
+  // this shell rather than with /login.
+  return (
+    <ModalsProvider>
+      <div className="wallet-column">
+        <header className="wallet-topbar">
+          <UnstyledButton
+            component={Link}
+            to={paths.home}
+            aria-label={info?.name ?? t('common.appName')}
+          >
+            <BrandMark size={34} />
+          </UnstyledButton>
+          <Text fw={600} truncate style={{ flex: 1, minWidth: 0 }}>
+            {profile?.profile.name ?? ''}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <LanguageSwitch />
+            <ActionIcon
+              component={Link}
+              to={paths.profile}
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('nav.profile')}
+            >
+              <IconUserCircle size={22} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={() => void logout()}
+              aria-label={t('nav.logout')}
+            >
+              <IconLogout size={22} />
+            </ActionIcon>
+          </Group>
+        </header>
+        <main className="wallet-main">
+          <Outlet />
+          <SiteCredit />
+        </main>
+        <BottomNav label={t('nav.menu')} items={items} />
+        <ActionDrawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          title={t('actions.title')}
+          entries={entries}
+          emptyText={t('actions.empty')}
+        />
+        <ConditionsModal opened={conditionsOpened} onClose={conditions.close} />
+      </div>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ProfileResponse, ProfileResponseSchema } from '@wallet/contract/account';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /api/account/profile` (SPEC.md section 7): profile and bank account. */
+export function getProfile(): Promise<ProfileResponse> {
+  return apiRequest('/api/account/profile', ProfileResponseSchema);
+}
+
+export function profileQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.account.profile(), queryFn: getProfile });
+}
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
+import { currencies, LAOS_DEFAULT_CURRENCY } from '@wallet/contract/constants';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorText } from '../../../../lib/errors';
+import { bankName } from '../../../../lib/format';
+import { useLocale } from '../../../../lib/i18n';
+import { variant } from '../../../../lib/variant';
+import { useBanks } from '../../../lookup/api/get-banks';
+import { uppercaseOnInput } from '../uppercase-on-input';
+import { type BankStepInput, type BankStepValues, bankStepSchema } from './register-schemas';
+
+const schema = bankStepSchema(variant);
+
+type BankStepProps = {
+  submitting: boolean;
+  onSubmit: (values: BankStepValues) => void;
+  onBack: () => void;
+};
+
+/** Step 4 (SPEC.md section 2): the payout bank account, and the currency in the Laos build. */
+export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const banks = useBanks();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BankStepInput, unknown, BankStepValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      bankCode: '',
+      bankAccountNo: '',
+      firstName: '',
+      lastName: '',
+      currency: variant.laos ? LAOS_DEFAULT_CURRENCY : undefined,
+    },
+  });
+  const firstName = register('firstName');
+  const lastName = register('lastName');
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <Controller
+          control={control}
+          name="bankCode"
+          render={({ field }) => (
+            <Select
+              label={t('register.bank')}
+              placeholder={t('register.bankPlaceholder')}
+              data={(banks.data?.banks ?? []).map((bank) => ({
+                value: bank.code,
+                label: bankName(bank, locale),
+              }))}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              leftSection={<IconBuildingBank size={18} aria-hidden />}
+              searchable
+              nothingFoundMessage={t('common.nothingFound')}
+              error={fieldErrorText(errors.bankCode?.message)}
+            />
+          )}
+        />
+        <TextInput
+          label={t('register.bankAccountNo')}
+          inputMode="numeric"
+          autoComplete="off"
+          leftSection={<IconCreditCard size={18} aria-hidden />}
+          error={fieldErrorText(errors.bankAccountNo?.message)}
+          {...register('bankAccountNo')}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            label={t('register.firstName')}
+            autoComplete="off"
+            error={fieldErrorText(errors.firstName?.message)}
+            {...firstName}
+            onChange={(event) => firstName.onChange(uppercaseOnInput(event))}
+          />
+          <TextInput
+            label={t('register.lastName')}
+            autoComplete="off"
+            error={fieldErrorText(errors.lastName?.message)}
+            {...lastName}
+            onChange={(event) => lastName.onChange(uppercaseOnInput(event))}
+          />
+        </SimpleGrid>
+        {variant.laos && (
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field }) => (
+              <Select
+                label={t('register.currency')}
+                data={currencies.map((c) => ({ value: c, label: t(`currency.${c}`) }))}
+                value={field.value ?? LAOS_DEFAULT_CURRENCY}
+                onChange={(value) => field.onChange(value ?? LAOS_DEFAULT_CURRENCY)}
+                allowDeselect={false}
+                error={fieldErrorText(errors.currency?.message)}
+              />
+            )}
+          />
+        )}
+        <Group grow>
+          <Button variant="default" size="md" onClick={onBack} disabled={submitting}>
+            {t('register.back')}
+          </Button>
+          <Button type="submit" size="md" loading={submitting}>
+            {t('register.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { IconLock, IconTicket, IconUser } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { showErrorAlert } from '../../../../lib/alerts';
+import { fieldErrorText } from '../../../../lib/errors';
+import { variant } from '../../../../lib/variant';
+import { useSources } from '../../../lookup/api/get-sources';
+import { useValidateRegistration } from '../../api/validate-registration';
+import {
+  type ProfileStepInput,
+  type ProfileStepValues,
+  profileStepSchema,
+} from './register-schemas';
+
+const schema = profileStepSchema(variant);
+
+type ProfileStepProps = {
+  phoneNumber: string;
+  inviteCode: string;
+  defaults: ProfileStepValues | undefined;
+  onNext: (values: ProfileStepValues) => void;
+  onBack: () => void;
+};
+
+/** Step 3 (SPEC.md section 2): name, password twice, source and invite code; the server
+ * validates the whole registration so far before the bank step. */
+export function ProfileStep({
+  phoneNumber,
+  inviteCode,
+  defaults,
+  onNext,
+  onBack,
+}: ProfileStepProps) {
+  const { t } = useTranslation();
+  const sources = useSources();
+  const validate = useValidateRegistration();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileStepInput, unknown, ProfileStepValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: defaults?.name ?? '',
+      password: defaults?.password ?? '',
+      confirmPassword: defaults?.confirmPassword ?? '',
+      sourceCode: defaults?.sourceCode ?? '',
+      inviteCode: inviteCode || defaults?.inviteCode || '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await validate.mutateAsync({
+        name: values.name,
+        username: phoneNumber,
+        password: values.password,
+        sourceCode: values.sourceCode,
+        inviteCode: values.inviteCode,
+      });
+      onNext(values);
+    } catch (error) {
+      showErrorAlert(error);
+    }
+  });
+
+  const toggle = { 'aria-label': t('common.togglePassword') };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('register.name')}
+          autoComplete="name"
+          leftSection={<IconUser size={18} aria-hidden />}
+          error={fieldErrorText(errors.name?.message)}
+          {...register('name')}
+        />
+        <PasswordInput
+          label={t('register.password')}
+          description={t('register.passwordHint')}
+          autoComplete="new-password"
+          leftSection={<IconLock size={18} aria-hidden />}
+          visibilityToggleButtonProps={toggle}
+          error={fieldErrorText(errors.password?.message)}
+          {...register('password')}
+        />
+        <PasswordInput
+          label={t('register.confirmPassword')}
+          autoComplete="new-password"
+          leftSection={<IconLock size={18} aria-hidden />}
+          visibilityToggleButtonProps={toggle}
+          error={fieldErrorText(errors.confirmPassword?.message)}
+          {...register('confirmPassword')}
+        />
+        <Controller
+          control={control}
+          name="sourceCode"
+          render={({ field }) => (
+            <Select
+              label={t('register.source')}
+              placeholder={t('register.sourcePlaceholder')}
+              data={(sources.data?.sources ?? []).map((s) => ({
+                value: s.code,
+                label: s.description,
+              }))}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              clearable
+              allowDeselect
+              error={fieldErrorText(errors.sourceCode?.message)}
+            />
+          )}
+        />
+        <TextInput
+          label={t('register.inviteCode')}
+          description={inviteCode ? t('register.inviteCodeLocked') : undefined}
+          placeholder={t('register.inviteCodePlaceholder')}
+          readOnly={inviteCode !== ''}
+          leftSection={<IconTicket size={18} aria-hidden />}
+          error={fieldErrorText(errors.inviteCode?.message)}
+          {...register('inviteCode')}
+        />
+        <Group grow>
+          <Button variant="default" size="md" onClick={onBack}>
+            {t('register.back')}
+          </Button>
+          <Button type="submit" size="md" loading={validate.isPending}>
+            {t('register.next')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

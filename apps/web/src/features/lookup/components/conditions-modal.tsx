@@ -1,0 +1,29 @@
+import { Center, Loader, Modal, Text, Typography } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors';
+import { conditionsQueryOptions } from '../api/get-conditions';
+
+type ConditionsModalProps = { opened: boolean; onClose: () => void };
+
+/** The Conditions item of the member's bottom menu (SPEC.md section 2). */
+export function ConditionsModal({ opened, onClose }: ConditionsModalProps) {
+  const { t } = useTranslation();
+  const { data, error, isPending } = useQuery({ ...conditionsQueryOptions(), enabled: opened });
+  return (
+    <Modal opened={opened} onClose={onClose} title={data?.title || t('conditions.title')} size="lg">
+      {isPending && (
+        <Center py="xl">
+          <Loader color="gold" type="dots" aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {error && <Text c="red.4">{errorText(error)}</Text>}
+      {data && (
+        <Typography className="wallet-html-content">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator-written HTML, sanitised by the server on the way in (contract lookup.ts) */}
+          <div dangerouslySetInnerHTML={{ __html: data.html }} />
+        </Typography>
+      )}
+    </Modal>
+  );
+}

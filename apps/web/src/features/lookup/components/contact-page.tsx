@@ -1,0 +1,53 @@
+import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { APP_VERSION } from '@wallet/contract/constants';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatch } from 'react-router';
+import { errorText } from '../../../lib/errors';
+import { paths } from '../../../lib/navigation';
+import { useContact } from '../api/get-contact';
+import { LineContact } from './line-contact';
+
+/**
+ * Contact, in both shells (SPEC.md section 2): contact text, version, LINE QR and name/link.
+ * The chat widget joins this page when the chat feature lands (enableChatWidget).
+ */
+export function ContactPage() {
+  const { t } = useTranslation();
+  const { data, error, isPending } = useContact();
+  // The how-to page lives in the public shell; linking there from /user would end the session.
+  const isPublic = useMatch(paths.contact) !== null;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t('contact.title')}
+      </Title>
+      {isPending && (
+        <Center py="xl">
+          <Loader color="gold" type="dots" aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {error && <Text c="red.4">{errorText(error)}</Text>}
+      {data && (
+        <>
+          <Paper p="lg" withBorder>
+            <Text style={{ whiteSpace: 'pre-line' }}>{data.contactText}</Text>
+          </Paper>
+          <LineContact contact={data} />
+        </>
+      )}
+      {isPublic && (
+        <Anchor component={Link} to={paths.howto} size="sm" ta="center">
+          <Group gap={6} justify="center" component="span">
+            <IconPlayerPlay size={16} aria-hidden />
+            {t('howto.linkLabel')}
+          </Group>
+        </Anchor>
+      )}
+      <Text size="xs" c="dimmed" ta="center">
+        {t('common.version', { version: APP_VERSION })}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  AspectRatio,
+  Center,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import type { HowtoResponse } from '@wallet/contract/lookup';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors';
+import { useHowto } from '../api/get-howto';
+import { videoSource } from '../video-source';
+
+type Video = HowtoResponse['videos'][number];
+
+function VideoPlayer({ video }: { video: Video }) {
+  const source = videoSource(video.url);
+  return (
+    <AspectRatio ratio={16 / 9}>
+      {source.kind === 'iframe' ? (
+        <iframe
+          src={source.src}
+          title={video.title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          style={{ border: 0, borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: operator how-to clips come without caption files
+        <video
+          src={source.src}
+          controls
+          playsInline
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      )}
+    </AspectRatio>
+  );
+}
+
+/** SPEC.md section 2: five videos, each opened in a modal player. */
+export function HowtoPage() {
+  const { t } = useTranslation();
+  const { data, error, isPending } = useHowto();
+  const [playing, setPlaying] = useState<Video | null>(null);
+  const titleOf = (video: Video) => t(`howto.videos.${video.key}`);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('howto.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('howto.subtitle')}
+        </Text>
+      </Stack>
+      {isPending && (
+        <Center py="xl">
+          <Loader color="gold" type="dots" aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {error && <Text c="red.4">{errorText(error)}</Text>}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        {data?.videos.map((video, index) => (
+          <UnstyledButton
+            key={video.key}
+            onClick={() => setPlaying(video)}
+            aria-label={t('howto.play', { title: titleOf(video) })}
+          >
+            <Paper p="md" className="wallet-hero-card">
+              <Stack gap="sm" align="flex-start">
+                <ThemeIcon
+                  size={44}
+                  radius="xl"
+                  variant="gradient"
+                  gradient={{ from: 'gold.3', to: 'gold.7' }}
+                >
+                  <IconPlayerPlayFilled size={20} aria-hidden />
+                </ThemeIcon>
+                <Text size="xs" c="dimmed">
+                  {t('howto.step', { n: index + 1 })}
+                </Text>
+                <Text fw={600}>{titleOf(video)}</Text>
+              </Stack>
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+      <Modal
+        opened={playing !== null}
+        onClose={() => setPlaying(null)}
+        title={playing ? titleOf(playing) : ''}
+        size="xl"
+      >
+        {playing && <VideoPlayer video={playing} />}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { IDEMPOTENCY_HEADER, timeouts, WALLET_USER_HEADER } from '@wallet/contract/constants';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { navigateTo, paths } from './navigation';
+import { clearSession } from './session';
+import { getToken } from './session-store';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  /** A JSON-able value, or FormData for an upload (which gets the 300 s time-out). */
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** CONTRACT.md: calls that move money carry a fresh key per user action. */
+  idempotencyKey?: string;
+  /**
+   * On 401 the client normally ends the session and goes to /login, and on 410 goes to
+   * /terminated. Callers that handle those answers themselves (logout, the /login guard) opt out.
+   */
+  redirects?: boolean;
+  /** Sends this token instead of the stored one (logout of a session being dropped). */
+  token?: string | null;
+};
+
+/**
+ * A response schema, or a function loading it. Screens on the /login path pass the loader so
+ * the schema library arrives after the first paint instead of in the /login bundle.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+function isFormData(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json', [WALLET_USER_HEADER]: '1' });
+  const token = options.token === undefined ? getToken() : options.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.body !== undefined && !isFormData(options.body)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  if (options.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey);
+  return headers;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') {
+    const message =
+      'message' in body && typeof body.message === 'string' ? body.message : body.code;
+    const field = 'field' in body && typeof body.field === 'string' ? body.field : undefined;
+    return new ApiError(status, body.code, message, field);
+  }
+  return new ApiError(
+    status,
+    status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'NO_DATA',
+    `HTTP ${status}`,
+  );
+}
+
+/** CONTRACT.md gives every sign-in-again code status 401; the code list is checked as well. */
+async function needsSignIn(error: ApiError): Promise<boolean> {
+  if (error.status === 401) return true;
+  // Loaded only on this (rare) path: the contract's error module carries the schema library.
+  const { signInAgainCodes } = await import('@wallet/contract/errors');
+  return (signInAgainCodes as readonly string[]).includes(error.code);
+}
+
+/** SPEC.md section 4: an invalid token goes to /login, a closed service to /terminated. */
+async function redirectFor(error: ApiError, options: RequestOptions): Promise<void> {
+  if (options.redirects === false) return;
+  if (error.status === 410) {
+    navigateTo(paths.terminated, { replace: true });
+    return;
+  }
+  if (await needsSignIn(error)) {
+    clearSession();
+    navigateTo(paths.login, { replace: true });
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<unknown> {
+  const upload = isFormData(options.body);
+  const timeoutMs = options.timeoutMs ?? (upload ? timeouts.uploadMs : timeouts.requestMs);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  let body: BodyInit | undefined;
+  if (upload) body = options.body as FormData;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+
+  try {
+    const response = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers: buildHeaders(options),
+      body,
+      signal: controller.signal,
+    });
+    const payload = await readJson(response);
+    if (!response.ok) {
+      const error = toApiError(response.status, payload);
+      await redirectFor(error, options);
+      throw error;
+    }
+    return payload;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) throw new ApiError(0, 'TIMEOUT', 'The request timed out.');
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * The one API client (STYLE.md habit 10): same origin, bearer token and `X-Wallet-User: 1` on
+ * every call, JSON in and out, 60 s time-out (300 s for uploads), the body unwrapped and
+ * parsed with the contract's response schema.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: SchemaSource<S>,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const [payload, resolved] = await Promise.all([
+    send(path, options),
+    typeof schema === 'function' ? schema() : schema,
+  ]);
+  const parsed = resolved.safeParse(payload);
+  if (!parsed.success) {
+    // A contract mismatch is a bug, not the member's fault: report it plainly.
+    console.error(`Unexpected response from ${path}`, parsed.error);
+    throw new ApiError(200, 'BAD_RESPONSE', 'The server sent an unexpected answer.');
+  }
+  return parsed.data;
+}
+
+/** For the calls whose answer the app does not read (logout, fire-and-forget). */
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return send(path, options);
+}

@@ -1,0 +1,33 @@
+import { isApiError } from './api-error';
+import { i18n } from './i18n';
+
+/**
+ * The one place that turns a failure into words (STYLE.md habit 4). A catalogue code reads
+ * `errors.<CODE>` (every locale translates every code: locales.test.ts); a client-side failure
+ * reads `clientErrors.<CODE>`; anything else shows the server's message as is (SPEC.md 8).
+ * It looks codes up in the translations rather than in the contract's catalogue module, which
+ * would pull the schema library into the /login bundle.
+ */
+export function errorText(error: unknown): string {
+  if (isApiError(error)) {
+    for (const key of [`errors.${error.code}`, `clientErrors.${error.code}`]) {
+      if (i18n.exists(key)) return i18n.t(key);
+    }
+    return error.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return i18n.t('clientErrors.UNKNOWN');
+}
+
+/**
+ * A form rule's message is a catalogue code or an i18n key with a dot (docs/architecture.md).
+ * KEY_MISSING / KEY_INVALID read better beside a field as "required" / "invalid".
+ */
+export function fieldErrorText(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  if (message === 'KEY_MISSING') return i18n.t('validation.required');
+  if (message === 'KEY_INVALID') return i18n.t('validation.invalid');
+  if (i18n.exists(`errors.${message}`)) return i18n.t(`errors.${message}`);
+  if (message.includes('.') && i18n.exists(message)) return i18n.t(message);
+  return message;
+}

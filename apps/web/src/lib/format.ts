@@ -1,0 +1,38 @@
+import { display, intlLocale, type Locale } from '@wallet/contract/constants';
+import dayjs from 'dayjs';
+
+/**
+ * The one money, date and account-number formatter (STYLE.md habit 10). Money has two
+ * decimals and follows the real locale (`lo` for the stored key `la`, STYLE.md habit 6).
+ */
+const moneyFormats = new Map<Locale, Intl.NumberFormat>();
+
+export function formatMoney(amount: number, locale: Locale): string {
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale[locale], {
+      minimumFractionDigits: display.moneyDecimals,
+      maximumFractionDigits: display.moneyDecimals,
+    });
+    moneyFormats.set(locale, format);
+  }
+  return format.format(amount);
+}
+
+/** SPEC.md section 9: DD/MM/YYYY HH:mm:ss in the device's time zone. */
+export function formatDateTime(value: string | number | Date): string {
+  const date = dayjs(value);
+  return date.isValid() ? date.format(display.dateFormat) : '';
+}
+
+/** SPEC.md section 2: a 10-digit account number reads 3-3-rest; anything else as given. */
+export function formatAccountNo(accountNo: string): string {
+  const digits = accountNo.replace(/[\s-]/g, '');
+  if (!/^\d{10}$/.test(digits)) return accountNo;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** SPEC.md section 3 gives banks a Thai name; Lao readers get it too, English readers nameEN. */
+export function bankName(bank: { nameTH: string; nameEN: string }, locale: Locale): string {
+  return locale === 'en' ? bank.nameEN || bank.nameTH : bank.nameTH || bank.nameEN;
+}

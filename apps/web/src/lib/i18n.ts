@@ -1,0 +1,55 @@
+import { htmlLang, type Locale } from '@wallet/contract/constants';
+import i18n, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { useSessionStore } from './session-store';
+
+type Messages = Record<string, unknown>;
+
+/** One JSON per locale (STYLE.md); only the active one is fetched, to keep /login light. */
+const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
+  th: () => import('../locales/th.json'),
+  la: () => import('../locales/la.json'),
+  en: () => import('../locales/en.json'),
+};
+
+export function applyHtmlLang(locale: Locale): void {
+  document.documentElement.lang = htmlLang[locale];
+}
+
+async function ensureLoaded(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  const messages = await loaders[locale]();
+  i18n.addResourceBundle(locale, 'translation', messages.default, true, true);
+}
+
+/** Starts i18next with the given messages already in hand (tests) or the locale's JSON. */
+export async function initI18n(locale: Locale, resources?: Resource): Promise<typeof i18n> {
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      lng: locale,
+      fallbackLng: false,
+      resources: resources ?? {},
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  }
+  if (!resources) await ensureLoaded(locale);
+  await i18n.changeLanguage(locale);
+  applyHtmlLang(locale);
+  return i18n;
+}
+
+/** The language switch: load, switch, remember the choice and fix `<html lang>`. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  await ensureLoaded(locale);
+  await i18n.changeLanguage(locale);
+  useSessionStore.getState().setLocale(locale);
+  applyHtmlLang(locale);
+}
+
+/** The stored locale key (`th`, `la` or `en`) for formatters. */
+export function useLocale(): Locale {
+  return useSessionStore((s) => s.locale);
+}
+
+export { i18n };

@@ -1,0 +1,20 @@
+/**
+ * Query keys in one place (STYLE.md habit 5): features build keys through these helpers and
+ * mutations invalidate by the same helpers, never by hand-written arrays.
+ */
+export const queryKeys = {
+  lookup: {
+    all: ['lookup'] as const,
+    info: () => [...queryKeys.lookup.all, 'info'] as const,
+    contact: () => [...queryKeys.lookup.all, 'contact'] as const,
+    conditions: () => [...queryKeys.lookup.all, 'conditions'] as const,
+    howto: () => [...queryKeys.lookup.all, 'howto'] as const,
+    banks: () => [...queryKeys.lookup.all, 'banks'] as const,
+    sources: () => [...queryKeys.lookup.all, 'sources'] as const,
+    registerOtp: () => [...queryKeys.lookup.all, 'registerOTP'] as const,
+  },
+  account: {
+    all: ['account'] as const,
+    profile: () => [...queryKeys.account.all, 'profile'] as const,
+  },
+} as const;

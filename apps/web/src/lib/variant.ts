@@ -1,0 +1,18 @@
+import type { Variant } from '@wallet/contract/account';
+import type { Locale } from '@wallet/contract/constants';
+
+/**
+ * The server (and Vite in dev) writes `laos` or `default` into
+ * `<meta name="app-variant">` (CONTRACT.md). An unreplaced placeholder means default.
+ */
+export function readVariant(doc: Document = document): Variant {
+  const content = doc.querySelector('meta[name="app-variant"]')?.getAttribute('content');
+  return { laos: content === 'laos' };
+}
+
+export const variant: Variant = readVariant();
+
+/** SPEC.md section 1: Lao when the Laos flag is set, otherwise Thai. */
+export function defaultLocale(v: Variant = variant): Locale {
+  return v.laos ? 'la' : 'th';
+}

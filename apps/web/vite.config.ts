@@ -1,0 +1,37 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+/**
+ * The server writes the variant into index.html at serve time (CONTRACT.md); in dev this
+ * plugin does the same from the LAOS environment variable so both paths meet one meta tag.
+ */
+function appVariant(): Plugin {
+  return {
+    name: 'wallet-app-variant',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const variant = process.env.LAOS === '1' ? 'laos' : 'default';
+      return html.replaceAll('%APP_VARIANT%', variant);
+    },
+  };
+}
+
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), appVariant()],
+  resolve: {
+    // 'source' first so `@wallet/contract/<file>` resolves to its TypeScript source.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/socket.io': { target: backend, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    manifest: true,
+    target: 'es2022',
+  },
+});
