@@ -40,6 +40,8 @@ export type AppOverrides = {
   database?: Database;
   /** Replaces the SMS adapter (outside the sandbox there is no real one yet). */
   sms?: SmsSender;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -84,7 +86,11 @@ export async function buildApp(
           paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
           censor: '[redacted]',
         },
-        ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
+        ...(overrides.logStream
+          ? { stream: overrides.logStream }
+          : config.logPretty
+            ? { transport: { target: 'pino-pretty' } }
+            : {}),
       },
       genReqId: requestIdOf,
       requestIdHeader: false,

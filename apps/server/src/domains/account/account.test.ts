@@ -6,7 +6,6 @@ import { call, type Harness, startHarness } from '../../test/harness';
 import {
   memberWithToken,
   newAccountNo,
-  newPhone,
   PASSWORD,
   registerMember,
   registration,

@@ -1,0 +1,117 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../test/databases';
+import { type Harness, startHarness } from '../test/harness';
+
+const INDEX = `<!doctype html>
+<html lang="th">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="app-variant" content="%APP_VARIANT%" />
+    <script type="module" src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+describe.each(testDatabases())('the web app on $name', (target) => {
+  let h: Harness;
+  let webDist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    h = await startHarness(target);
+    webDist = await mkdtemp(join(tmpdir(), 'wallet-web-'));
+    await mkdir(join(webDist, 'assets'));
+    await writeFile(join(webDist, 'index.html'), INDEX);
+    await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");');
+    await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await h.build({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, on = app) => on.inject({ method: 'GET', url });
+
+  it('serves index.html at / with the default variant and no caching', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<meta name="app-variant" content="default" />');
+    expect(res.body).not.toContain('%APP_VARIANT%');
+    expect((await get('/index.html')).body).toBe(res.body);
+  });
+
+  it('writes the laos variant into index.html when LAOS=1', async () => {
+    const laos = await h.build({ WEB_DIST: webDist, LAOS: '1' });
+    expect((await get('/', laos)).body).toContain('<meta name="app-variant" content="laos" />');
+    expect((await get('/user/home', laos)).body).toContain('content="laos"');
+  });
+
+  it('falls back to index.html for any page path (history routing)', async () => {
+    for (const url of [
+      '/login',
+      '/user/home',
+      '/register?code=PR12',
+      '/terminated',
+      '/no/such/page',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('content="default"');
+    }
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await get('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("app");');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files without a long cache', async () => {
+    const res = await get('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 to a missing asset or file instead of the page', async () => {
+    expect((await get('/assets/gone-123.js')).statusCode).toBe(404);
+    expect((await get('/robots.txt')).statusCode).toBe(404);
+  });
+
+  it('keeps /api paths out of the fallback (404 NO_DATA)', async () => {
+    const res = await get('/api/not-a-call');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NO_DATA' });
+    expect((await get('/api/lookup/info')).statusCode).toBe(200);
+  });
+
+  it('keeps serving the page while the service is terminated, so it can show /terminated', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/sandbox/service',
+      payload: { terminated: true },
+    });
+    try {
+      expect((await get('/terminated')).statusCode).toBe(200);
+      expect((await get('/api/lookup/banks')).statusCode).toBe(410);
+    } finally {
+      await app.inject({
+        method: 'POST',
+        url: '/api/sandbox/service',
+        payload: { terminated: false },
+      });
+    }
+  });
+
+  it('answers 404 NO_DATA to every path when no web build exists', async () => {
+    const res = await get('/', h.app);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NO_DATA' });
+  });
+});
