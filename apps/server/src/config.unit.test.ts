@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { defaultWebDist } from './paths';
+
+describe('configuration', () => {
+  it('starts from the defaults of CONTRACT.md with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      sandbox: false,
+      laos: false,
+      corsOrigins: [],
+      ipAllowList: [],
+      trustProxy: false,
+      webDist: defaultWebDist,
+    });
+    expect(defaultWebDist).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/wallet',
+      DATABASE_URL: 'postgres://u:p@db:5432/wallet',
+      REDIS_URL: 'redis://cache:6379',
+      SANDBOX: '1',
+      LAOS: '1',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      IP_ALLOW_LIST: '10.0.0.0/8,192.0.2.1,2001:db8::/32',
+      TRUST_PROXY: '2',
+      SESSION_TTL_HOURS: '12',
+      RATE_LIMIT_LOGIN_PER_MIN: '30',
+      OTP_BLOCK_MINUTES: '60',
+      WEB_DIST: '/srv/web',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/wallet',
+      databaseUrl: 'postgres://u:p@db:5432/wallet',
+      redisUrl: 'redis://cache:6379',
+      sandbox: true,
+      laos: true,
+      logLevel: 'warn',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      ipAllowList: ['10.0.0.0/8', '192.0.2.1', '2001:db8::/32'],
+      trustProxy: 2,
+      sessionTtlHours: 12,
+      webDist: '/srv/web',
+    });
+    expect(config.rateLimits).toMatchObject({ loginPerMinute: 30, otpBlockMinutes: 60 });
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.1.0/24',
+    ]);
+  });
+
+  it.each([
+    ['PORT', '0'],
+    ['PORT', '3000.5'],
+    ['PORT', 'abc'],
+    ['SANDBOX', 'yes'],
+    ['LAOS', '2'],
+    ['DATABASE_URL', 'mysql://db'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://cache'],
+    ['LOG_LEVEL', 'loud'],
+    ['CORS_ORIGINS', '*'],
+    ['IP_ALLOW_LIST', '300.1.1.1'],
+    ['TRUST_PROXY', 'proxy.local'],
+    ['SESSION_TTL_HOURS', '0'],
+    ['RATE_LIMIT_GLOBAL_PER_MIN', '-5'],
+  ])('refuses %s=%s with a message naming it', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(variable);
+  });
+});

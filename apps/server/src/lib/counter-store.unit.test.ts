@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryCounterStore } from './counter-store';
+
+describe('the in-process counter store', () => {
+  it('counts within a window and starts again after it', async () => {
+    let now = 1_000;
+    const store = new MemoryCounterStore(() => now);
+    expect(await store.increment('k', 60_000)).toBe(1);
+    expect(await store.increment('k', 60_000)).toBe(2);
+    expect(await store.read('k')).toBe(2);
+    now += 60_000;
+    expect(await store.read('k')).toBe(0);
+    expect(await store.increment('k', 60_000)).toBe(1);
+  });
+
+  it('keeps keys apart and forgets a key on reset', async () => {
+    const store = new MemoryCounterStore();
+    await store.increment('a', 1000);
+    await store.increment('a', 1000);
+    await store.increment('b', 1000);
+    await store.reset('a');
+    expect(await store.read('a')).toBe(0);
+    expect(await store.read('b')).toBe(1);
+  });
+});
