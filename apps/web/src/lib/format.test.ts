@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { bankName, formatAccountNo, formatDateTime, formatMoney } from './format';
+
+describe('formatMoney', () => {
+  it('always shows two decimals', () => {
+    expect(formatMoney(1234.5, 'en')).toBe('1,234.50');
+    expect(formatMoney(0, 'th')).toBe('0.00');
+    expect(formatMoney(12.345, 'en')).toBe('12.35');
+  });
+
+  it('follows the real Lao locale (lo) for the stored key la', () => {
+    expect(formatMoney(1234567.5, 'la')).toBe(
+      new Intl.NumberFormat('lo-LA', { minimumFractionDigits: 2 }).format(1234567.5),
+    );
+  });
+});
+
+describe('formatDateTime', () => {
+  it('reads DD/MM/YYYY HH:mm:ss in local time', () => {
+    expect(formatDateTime(new Date(2024, 0, 5, 9, 7, 3))).toBe('05/01/2024 09:07:03');
+  });
+
+  it('turns an ISO timestamp into the same pattern', () => {
+    const iso = new Date(2023, 11, 31, 23, 59, 59).toISOString();
+    expect(formatDateTime(iso)).toBe('31/12/2023 23:59:59');
+  });
+
+  it('shows nothing for a value that is not a date', () => {
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatAccountNo', () => {
+  it('groups a 10-digit account number as 3-3-rest', () => {
+    expect(formatAccountNo('1234567890')).toBe('123-456-7890');
+  });
+
+  it('leaves other lengths as given', () => {
+    expect(formatAccountNo('123456789012')).toBe('123456789012');
+    expect(formatAccountNo('12345')).toBe('12345');
+  });
+});
+
+describe('bankName', () => {
+  const bank = { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' };
+
+  it('shows the Thai name in Thai and Lao, the English name in English', () => {
+    expect(bankName(bank, 'th')).toBe('ธนาคารกรุงไทย');
+    expect(bankName(bank, 'la')).toBe('ธนาคารกรุงไทย');
+    expect(bankName(bank, 'en')).toBe('Krungthai Bank');
+  });
+});

@@ -1,0 +1,79 @@
+import { errorCodes, slipNoteReasonKeys } from '@wallet/contract/errors';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import la from './la.json';
+import th from './th.json';
+
+type Tree = { [key: string]: string | Tree };
+const catalogues = { th, la, en } as Record<string, Tree>;
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(
+  Object.entries(catalogues).map(([locale, tree]) => [locale, leaves(tree)]),
+) as Record<'th' | 'la' | 'en', Map<string, string>>;
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+describe('locale files', () => {
+  it.each(['th', 'la', 'en'] as const)(
+    'translate every error code of the catalogue in %s',
+    (locale) => {
+      for (const code of errorCodes) {
+        expect(flat[locale].get(`errors.${code}`), `errors.${code}`).toBeTruthy();
+      }
+    },
+  );
+
+  it.each(['th', 'la', 'en'] as const)('translate every slip note reason in %s', (locale) => {
+    for (const reason of slipNoteReasonKeys) {
+      expect(flat[locale].get(`slipNote.${reason}`), `slipNote.${reason}`).toBeTruthy();
+    }
+  });
+
+  it('have exactly the same keys in th, la and en', () => {
+    const keys = [...flat.en.keys()].sort();
+    expect([...flat.th.keys()].sort()).toEqual(keys);
+    expect([...flat.la.keys()].sort()).toEqual(keys);
+  });
+
+  it('contain no empty strings', () => {
+    for (const [locale, entries] of Object.entries(flat)) {
+      for (const [key, value] of entries) expect(value.trim(), `${locale}: ${key}`).not.toBe('');
+    }
+  });
+
+  it('use the same placeholders in every language', () => {
+    for (const [key, text] of flat.en) {
+      expect(placeholders(flat.th.get(key) ?? ''), `th: ${key}`).toEqual(placeholders(text));
+      expect(placeholders(flat.la.get(key) ?? ''), `la: ${key}`).toEqual(placeholders(text));
+    }
+  });
+
+  it('are real translations, not English copies, in Thai and Lao', () => {
+    const latinOnly = /^[\x20-\x7E…]*$/;
+    for (const locale of ['th', 'la'] as const) {
+      const copies = [...flat[locale]].filter(
+        ([key, value]) => latinOnly.test(value) && value === flat.en.get(key),
+      );
+      // Only codes, placeholders and sample numbers may stay as they are (e.g. "0812345678").
+      expect(copies.length, copies.map(([k]) => k).join(', ')).toBeLessThan(6);
+    }
+  });
+
+  it('name the English error alert the way SPEC.md does', () => {
+    expect(flat.en.get('common.errorTitle')).toBe('An error occured');
+    expect(flat.en.get('register.passwordNotEqualMsg')).toBe("Passwords don't match");
+    expect(flat.en.get('notFound.title')).toBe('Page Not Found');
+  });
+});
