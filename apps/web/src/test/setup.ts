@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
+import { useSessionStore } from '../lib/session-store';
 import en from '../locales/en.json';
 
 // Mantine reads the colour scheme and reduced-motion preferences through matchMedia.
@@ -31,6 +32,7 @@ window.HTMLElement.prototype.scrollIntoView = vi.fn();
 
 // Tests read English, the way the browser tests find controls by their English names.
 await initI18n('en', { en: { translation: en } });
+useSessionStore.setState({ locale: 'en' });
 
 afterEach(() => {
   cleanup();

@@ -33,7 +33,15 @@ export function ActionDrawer({ opened, onClose, title, entries, emptyText }: Act
       size="auto"
       radius="lg"
       overlayProps={{ blur: 3 }}
-      styles={{ content: { maxWidth: 'var(--wallet-column)', margin: '0 auto' } }}
+      styles={{
+        content: {
+          maxWidth: 'var(--wallet-column)',
+          margin: '0 auto',
+          height: 'auto',
+          flex: 'none',
+          paddingBottom: 'env(safe-area-inset-bottom)',
+        },
+      }}
     >
       {entries.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">

@@ -31,7 +31,7 @@ export function LanguageSwitch() {
       size="xs"
       radius="xl"
       variant="filled"
-      w={118}
+      w={108}
     />
   );
 }

@@ -1,6 +1,7 @@
 import {
   AspectRatio,
   Center,
+  Group,
   Loader,
   Modal,
   Paper,
@@ -69,7 +70,7 @@ export function HowtoPage() {
         </Center>
       )}
       {error && <Text c="red.4">{errorText(error)}</Text>}
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {data?.videos.map((video, index) => (
           <UnstyledButton
             key={video.key}
@@ -77,20 +78,22 @@ export function HowtoPage() {
             aria-label={t('howto.play', { title: titleOf(video) })}
           >
             <Paper p="md" className="wallet-hero-card">
-              <Stack gap="sm" align="flex-start">
+              <Group gap="md" wrap="nowrap">
                 <ThemeIcon
-                  size={44}
+                  size={48}
                   radius="xl"
                   variant="gradient"
                   gradient={{ from: 'gold.3', to: 'gold.7' }}
                 >
                   <IconPlayerPlayFilled size={20} aria-hidden />
                 </ThemeIcon>
-                <Text size="xs" c="dimmed">
-                  {t('howto.step', { n: index + 1 })}
-                </Text>
-                <Text fw={600}>{titleOf(video)}</Text>
-              </Stack>
+                <Stack gap={2}>
+                  <Text size="xs" c="dimmed">
+                    {t('howto.step', { n: index + 1 })}
+                  </Text>
+                  <Text fw={600}>{titleOf(video)}</Text>
+                </Stack>
+              </Group>
             </Paper>
           </UnstyledButton>
         ))}

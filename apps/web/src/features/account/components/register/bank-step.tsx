@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import { currencies, LAOS_DEFAULT_CURRENCY } from '@wallet/contract/constants';
 import { Controller, useForm } from 'react-hook-form';
@@ -75,7 +75,7 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
           error={fieldErrorText(errors.bankAccountNo?.message)}
           {...register('bankAccountNo')}
         />
-        <SimpleGrid cols={2} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label={t('register.firstName')}
             autoComplete="off"
@@ -107,14 +107,12 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
             )}
           />
         )}
-        <Group grow>
-          <Button variant="default" size="md" onClick={onBack} disabled={submitting}>
-            {t('register.back')}
-          </Button>
-          <Button type="submit" size="md" loading={submitting}>
-            {t('register.submit')}
-          </Button>
-        </Group>
+        <Button type="submit" size="md" fullWidth loading={submitting}>
+          {t('register.submit')}
+        </Button>
+        <Button variant="subtle" color="gray" onClick={onBack} disabled={submitting}>
+          {t('register.back')}
+        </Button>
       </Stack>
     </form>
   );

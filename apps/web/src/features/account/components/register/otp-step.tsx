@@ -80,8 +80,8 @@ export function OtpStep({ phoneNumber, otp, onResent, onVerified, onBack }: OtpS
             type="number"
             inputMode="numeric"
             oneTimeCode
-            size="lg"
-            gap="xs"
+            size="md"
+            gap={8}
             value={code}
             onChange={setCode}
             onComplete={(value) => void submit(value)}
@@ -101,12 +101,13 @@ export function OtpStep({ phoneNumber, otp, onResent, onVerified, onBack }: OtpS
         >
           {t('register.verify')}
         </Button>
-        <Group justify="space-between">
-          <Button variant="subtle" color="gray" onClick={onBack}>
+        <Group justify="space-between" gap="xs">
+          <Button variant="subtle" color="gray" px="xs" onClick={onBack}>
             {t('register.changePhone')}
           </Button>
           <Button
             variant="subtle"
+            px="xs"
             onClick={() => void onResend()}
             disabled={cooldown > 0}
             loading={resend.isPending}

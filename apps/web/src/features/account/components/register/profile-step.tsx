@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconTicket, IconUser } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -124,14 +124,12 @@ export function ProfileStep({
           error={fieldErrorText(errors.inviteCode?.message)}
           {...register('inviteCode')}
         />
-        <Group grow>
-          <Button variant="default" size="md" onClick={onBack}>
-            {t('register.back')}
-          </Button>
-          <Button type="submit" size="md" loading={validate.isPending}>
-            {t('register.next')}
-          </Button>
-        </Group>
+        <Button type="submit" size="md" fullWidth loading={validate.isPending}>
+          {t('register.next')}
+        </Button>
+        <Button variant="subtle" color="gray" onClick={onBack}>
+          {t('register.back')}
+        </Button>
       </Stack>
     </form>
   );
