@@ -141,6 +141,17 @@ describe.each(testDatabases())('security on $name', (target) => {
       expect(health.statusCode).toBe(200);
     });
 
+    it('counts requests for unknown paths against the same limit', async () => {
+      const app = await h.build({ RATE_LIMIT_GLOBAL_PER_MIN: '2' });
+      const probe = (url: string) =>
+        app.inject({ method: 'GET', url, remoteAddress: '192.0.2.12' });
+      expect((await probe('/api/probe-1')).statusCode).toBe(404);
+      expect((await probe('/api/probe-2')).statusCode).toBe(404);
+      const limited = await probe('/api/probe-3');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'REQUEST_LIMIT' });
+    });
+
     it('limits registrations per address (REQUEST_LIMIT_1MIN) and writes nothing when limited', async () => {
       const app = await h.build({ RATE_LIMIT_REGISTER_PER_MIN: '2' });
       const register = async () => {

@@ -41,21 +41,25 @@ export const webAppPlugin = fp(
       });
       // index.html is never sent raw: it carries the %APP_VARIANT% placeholder.
       for (const url of ['/', '/index.html']) {
-        app.get(url, { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
+        app.get(url, (_request, reply) => sendIndex(reply));
       }
     }
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?')[0] ?? '';
-      const isApi = path === '/api' || path.startsWith('/api/');
-      const isPage = request.method === 'GET' || request.method === 'HEAD';
-      // A missing asset or file (anything with an extension) is a 404, not the page: a
-      // browser must never cache index.html under a script's URL.
-      const lastSegment = path.slice(path.lastIndexOf('/') + 1);
-      const isFile = path.startsWith('/assets/') || lastSegment.includes('.');
-      if (indexHtml !== null && !isApi && isPage && !isFile) return sendIndex(reply);
-      return sendError(reply, new DomainError('NO_DATA'));
-    });
+    // Misses count against the per-IP limit too, or probing unknown paths would be free.
+    app.setNotFoundHandler(
+      { preHandler: app.rateLimit() },
+      (request: FastifyRequest, reply: FastifyReply) => {
+        const path = request.url.split('?')[0] ?? '';
+        const isApi = path === '/api' || path.startsWith('/api/');
+        const isPage = request.method === 'GET' || request.method === 'HEAD';
+        // A missing asset or file (anything with an extension) is a 404, not the page: a
+        // browser must never cache index.html under a script's URL.
+        const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+        const isFile = path.startsWith('/assets/') || lastSegment.includes('.');
+        if (indexHtml !== null && !isApi && isPage && !isFile) return sendIndex(reply);
+        return sendError(reply, new DomainError('NO_DATA'));
+      },
+    );
   },
   { name: 'web-app' },
 );

@@ -125,6 +125,33 @@ describe.each(testDatabases())('accounts on $name', (target) => {
       expect(fixed.status).toBe(200);
     });
 
+    it('lets only one of two simultaneous registrations of a phone through', async () => {
+      const body = registration();
+      await verifyPhone(h.app, String(body.username));
+      const before = await h.count(members);
+      const answers = await Promise.all([
+        call(h.app, 'POST', '/api/account', { body }),
+        call(h.app, 'POST', '/api/account', { body: { ...body, bankAccountNo: newAccountNo() } }),
+      ]);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      const refused = answers.find((a) => a.status !== 200);
+      expect(['EXISTING_USER', 'UNVERIFIED_OTP']).toContain(refused?.body.code);
+      expect(await h.count(members)).toBe(before + 1);
+    });
+
+    it('lets only one of two simultaneous registrations of a bank account through', async () => {
+      const bankAccountNo = newAccountNo();
+      const bodies = [registration({ bankAccountNo }), registration({ bankAccountNo })];
+      for (const body of bodies) await verifyPhone(h.app, String(body.username));
+      const before = await h.count(members);
+      const answers = await Promise.all(
+        bodies.map((body) => call(h.app, 'POST', '/api/account', { body })),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.find((a) => a.status !== 200)?.body).toMatchObject({ code: 'EXISTING_BANK' });
+      expect(await h.count(members)).toBe(before + 1);
+    });
+
     it('registers without OTP when the feature is off', async () => {
       await call(h.app, 'POST', '/api/sandbox/settings', { body: { registerOTP: false } });
       try {
