@@ -1,0 +1,65 @@
+import { randomInt } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** A Thai mobile number nobody else in this run has: 10 digits starting 06, 08 or 09. */
+export function newThaiPhone(): string {
+  const prefix = ['06', '08', '09'][randomInt(3)];
+  return `${prefix}${String(randomInt(100_000_000)).padStart(8, '0')}`;
+}
+
+/** A Lao mobile number: 020 followed by 8 digits. */
+export function newLaoPhone(): string {
+  return `020${String(randomInt(100_000_000)).padStart(8, '0')}`;
+}
+
+/** A bank account number nobody else in this run has (EXISTING_BANK otherwise). */
+export function newAccountNo(): string {
+  return String(randomInt(1_000_000_000, 9_999_999_999));
+}
+
+export type Member = { phone: string; password: string; name: string; accountNo: string };
+
+/**
+ * Registers a member through the API, as the wizard does (OTP send → sandbox code → verify →
+ * register), for journeys that start from an existing member.
+ */
+export async function registerMember(request: APIRequestContext): Promise<Member> {
+  const member: Member = {
+    phone: newThaiPhone(),
+    password: 'Secret-pass-1',
+    name: 'Somchai Jaidee',
+    accountNo: newAccountNo(),
+  };
+  const sent = await request.post('/api/otp/send', { data: { phoneNumber: member.phone } });
+  expect(sent.status()).toBe(200);
+  const { otpToken } = await sent.json();
+  const otp = await (await request.get(`/api/sandbox/otp/${member.phone}`)).json();
+  const verified = await request.post('/api/otp/verify', {
+    data: { otpToken, otpCode: otp.otpCode },
+  });
+  expect(verified.status()).toBe(200);
+  const registered = await request.post('/api/account', {
+    data: {
+      name: member.name,
+      username: member.phone,
+      password: member.password,
+      sourceCode: 'facebook',
+      inviteCode: '',
+      bankCode: 'SCB',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      bankAccountNo: member.accountNo,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  return member;
+}
+
+/** Switches the interface to English through the language control every shell has. */
+export async function useEnglish(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /language|ภาษา|ພາສາ/i })
+    .first()
+    .click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { newAccountNo, newThaiPhone, useEnglish } from '../support/members';
+
+test('a visitor registers with OTP, is sent to the login page, and signs in', async ({
+  page,
+  request,
+}) => {
+  const phone = newThaiPhone();
+  await page.goto('/register');
+  await useEnglish(page);
+
+  // Step 1: phone number. Step 2: the code the sandbox SMS sender "sent".
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`We sent a 6-digit code by SMS to ${phone}`)).toBeVisible();
+  const { otpCode } = await (await request.get(`/api/sandbox/otp/${phone}`)).json();
+  await page.getByLabel('Code digit 1 of 6').click();
+  await page.keyboard.type(otpCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  // Step 3: details; mismatched passwords are caught before the server is asked.
+  await page.getByLabel('Full name').fill('Somchai Jaidee');
+  await page.getByLabel('Password', { exact: true }).fill('Secret-pass-1');
+  await page.getByLabel('Confirm password').fill('Secret-pass-2');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel('Confirm password').fill('Secret-pass-1');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 4: bank account; the name is uppercased as it is typed.
+  await page.getByRole('textbox', { name: 'Bank' }).click();
+  await page.getByRole('option', { name: /SCB|Siam Commercial/ }).click();
+  await page.getByLabel('Account number').fill(newAccountNo());
+  await page.getByLabel('First name on the account').fill('somchai');
+  await page.getByLabel('Last name on the account').fill('jaidee');
+  await expect(page.getByLabel('First name on the account')).toHaveValue('SOMCHAI');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByText('Registration complete')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill('Secret-pass-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page.getByText('Somchai Jaidee').first()).toBeVisible();
+});
+
+test('a wrong one-time code is refused and the wizard stays on the code step', async ({
+  page,
+  request,
+}) => {
+  const phone = newThaiPhone();
+  await page.goto('/register');
+  await useEnglish(page);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const { otpCode } = await (await request.get(`/api/sandbox/otp/${phone}`)).json();
+  await page.getByLabel('Code digit 1 of 6').click();
+  await page.keyboard.type('000000' === otpCode ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('The verification code is incorrect.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
+});

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { registerMember, useEnglish } from '../support/members';
+
+test('a wrong password shows the error under the form, and typing clears it', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  await page.goto('/login');
+  await useEnglish(page);
+  await page.getByLabel('Phone number').fill(member.phone);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const error = page
+    .getByRole('alert')
+    .filter({ hasText: 'The username or password is incorrect.' });
+  await expect(error).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).press('x');
+  await expect(error).toBeHidden();
+});
+
+test('without "remember me" the session ends with the tab; with it a new tab is signed in', async ({
+  context,
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+
+  const signIn = async (remember: boolean) => {
+    await page.goto('/login');
+    await useEnglish(page);
+    await page.getByLabel('Phone number').fill(member.phone);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    if (remember) await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/user\/home$/);
+  };
+
+  await signIn(false);
+  const second = await context.newPage();
+  await second.goto('/user/home');
+  await expect(second).toHaveURL(/\/login$/);
+  await second.close();
+
+  await signIn(true);
+  const third = await context.newPage();
+  await third.goto('/user/home');
+  await expect(third).toHaveURL(/\/user\/home$/);
+  await expect(third.getByText(member.name).first()).toBeVisible();
+});
+
+test('signing out revokes the session and returns to the login page', async ({ page, request }) => {
+  const member = await registerMember(request);
+  await page.goto('/login');
+  await useEnglish(page);
+  await page.getByLabel('Phone number').fill(member.phone);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user\/home$/);
+  const token = await page.evaluate(
+    () => window.sessionStorage.getItem('token') ?? window.localStorage.getItem('token'),
+  );
+
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/login$/);
+
+  expect(token).toBeTruthy();
+  const profile = await request.get('/api/account/profile', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(profile.status()).toBe(401);
+});
