@@ -38,7 +38,6 @@ export function ActionDrawer({ opened, onClose, title, entries, emptyText }: Act
           maxWidth: 'var(--wallet-column)',
           margin: '0 auto',
           height: 'auto',
-          flex: 'none',
           paddingBottom: 'env(safe-area-inset-bottom)',
         },
       }}

@@ -16,8 +16,17 @@ const schema = bankStepSchema(variant);
 
 type BankStepProps = {
   submitting: boolean;
-  onSubmit: (values: BankStepValues) => void;
+  /** Resolves with the field the server refused, if it named one of this step's fields. */
+  onSubmit: (values: BankStepValues) => Promise<string | undefined>;
   onBack: () => void;
+};
+
+/** The server speaks of bankAccountName; this form splits it into first and last name. */
+const serverFieldToFormField: Record<string, keyof BankStepInput> = {
+  bankCode: 'bankCode',
+  bankAccountNo: 'bankAccountNo',
+  bankAccountName: 'firstName',
+  currency: 'currency',
 };
 
 /** Step 4 (SPEC.md section 2): the payout bank account, and the currency in the Laos build. */
@@ -29,6 +38,7 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<BankStepInput, unknown, BankStepValues>({
     resolver: zodResolver(schema),
@@ -44,7 +54,14 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
   const lastName = register('lastName');
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form
+      onSubmit={handleSubmit(async (values) => {
+        const refused = await onSubmit(values);
+        const field = refused ? serverFieldToFormField[refused] : undefined;
+        if (field) setError(field, { message: 'KEY_INVALID' });
+      })}
+      noValidate
+    >
       <Stack gap="md">
         <Controller
           control={control}

@@ -4,6 +4,7 @@ import { IconLock, IconTicket, IconUser } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert } from '../../../../lib/alerts';
+import { isApiError } from '../../../../lib/api-error';
 import { fieldErrorText } from '../../../../lib/errors';
 import { variant } from '../../../../lib/variant';
 import { useSources } from '../../../lookup/api/get-sources';
@@ -22,7 +23,16 @@ type ProfileStepProps = {
   defaults: ProfileStepValues | undefined;
   onNext: (values: ProfileStepValues) => void;
   onBack: () => void;
+  /** The server refused the (locked) invite code: the page forgets it and unlocks the field. */
+  onInviteRejected: () => void;
 };
+
+const fieldNames = ['name', 'password', 'sourceCode', 'inviteCode'] as const;
+type FieldName = (typeof fieldNames)[number];
+
+function isFieldName(value: string | undefined): value is FieldName {
+  return (fieldNames as readonly (string | undefined)[]).includes(value);
+}
 
 /** Step 3 (SPEC.md section 2): name, password twice, source and invite code; the server
  * validates the whole registration so far before the bank step. */
@@ -32,6 +42,7 @@ export function ProfileStep({
   defaults,
   onNext,
   onBack,
+  onInviteRejected,
 }: ProfileStepProps) {
   const { t } = useTranslation();
   const sources = useSources();
@@ -40,6 +51,7 @@ export function ProfileStep({
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ProfileStepInput, unknown, ProfileStepValues>({
     resolver: zodResolver(schema),
@@ -64,6 +76,11 @@ export function ProfileStep({
       onNext(values);
     } catch (error) {
       showErrorAlert(error);
+      // The toast says what went wrong; the field the server names is marked as well.
+      if (isApiError(error) && isFieldName(error.field)) {
+        setError(error.field, { message: error.code });
+        if (error.field === 'inviteCode') onInviteRejected();
+      }
     }
   });
 

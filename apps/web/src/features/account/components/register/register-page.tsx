@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showErrorAlert, showSuccessAlert } from '../../../../lib/alerts';
+import { isApiError } from '../../../../lib/api-error';
 import { paths } from '../../../../lib/navigation';
 import { useLater } from '../../../../lib/use-later';
 import { AuthSwitch } from '../../../auth/components/auth-switch';
@@ -29,15 +30,17 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const later = useLater();
-  const inviteCode = useInviteCode();
+  const storedInvite = useInviteCode();
+  const [inviteRejected, setInviteRejected] = useState(false);
+  const inviteCode = inviteRejected ? '' : storedInvite;
   const registerMutation = useRegister();
   const [step, setStep] = useState<Step>('phone');
   const [phoneNumber, setPhoneNumber] = useState('');
   const [otp, setOtp] = useState<OtpSendResponse | null>(null);
   const [profile, setProfile] = useState<ProfileStepValues>();
 
-  const submit = async (bank: BankStepValues) => {
-    if (!profile) return;
+  const submit = async (bank: BankStepValues): Promise<string | undefined> => {
+    if (!profile) return undefined;
     try {
       await registerMutation.mutateAsync({
         name: profile.name,
@@ -54,8 +57,10 @@ export function RegisterPage() {
       setStep('done');
       showSuccessAlert(t('register.successText'), t('register.successTitle'));
       later(() => void navigate(paths.login, { replace: true }), timings.registerRedirectMs);
+      return undefined;
     } catch (error) {
       showErrorAlert(error);
+      return isApiError(error) ? error.field : undefined;
     }
   };
 
@@ -119,12 +124,16 @@ export function RegisterPage() {
               setStep('bank');
             }}
             onBack={() => setStep('phone')}
+            onInviteRejected={() => {
+              forgetInviteCode();
+              setInviteRejected(true);
+            }}
           />
         )}
         {step === 'bank' && (
           <BankStep
             submitting={registerMutation.isPending}
-            onSubmit={(values) => void submit(values)}
+            onSubmit={submit}
             onBack={() => setStep('profile')}
           />
         )}
