@@ -16,7 +16,8 @@ function appVariant(): Plugin {
   };
 }
 
-const backend = 'http://localhost:3000';
+// The API server of `npm run dev` (CONTRACT.md default port); API_TARGET points elsewhere.
+const backend = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), appVariant()],

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../components/ui/language-switch';
 import { useContact } from '../../features/lookup/api/get-contact';
 import { useSiteInfo } from '../../features/lookup/api/get-info';
 import { LineContact } from '../../features/lookup/components/line-contact';
+import { useSiteName } from '../../features/lookup/use-site-title';
 
 /**
  * The closed-service page (SPEC.md section 2). The server keeps answering the info and contact
@@ -14,6 +15,7 @@ import { LineContact } from '../../features/lookup/components/line-contact';
 export function TerminatedPage() {
   const { t } = useTranslation();
   const { data: info } = useSiteInfo();
+  useSiteName();
   const { data: contact } = useContact();
   return (
     <div className="wallet-column">

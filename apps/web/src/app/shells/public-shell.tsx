@@ -6,8 +6,8 @@ import { BottomNav, type BottomNavItem } from '../../components/ui/bottom-nav';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { logout } from '../../features/auth/api/logout';
-import { useSiteInfo } from '../../features/lookup/api/get-info';
 import { SiteCredit } from '../../features/lookup/components/site-credit';
+import { useSiteName } from '../../features/lookup/use-site-title';
 import { paths } from '../../lib/navigation';
 
 /**
@@ -16,8 +16,7 @@ import { paths } from '../../lib/navigation';
  */
 export function PublicShell() {
   const { t } = useTranslation();
-  const { data: info } = useSiteInfo();
-  const siteName = info?.name ?? t('common.appName');
+  const siteName = useSiteName() ?? t('common.appName');
 
   const items: BottomNavItem[] = [
     { key: 'login', label: t('nav.login'), icon: <IconLogin2 size={22} />, to: paths.login },

@@ -18,9 +18,9 @@ import { BrandMark } from '../../components/ui/brand-mark';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { useProfile } from '../../features/account/api/get-profile';
 import { logout } from '../../features/auth/api/logout';
-import { useSiteInfo } from '../../features/lookup/api/get-info';
 import { ConditionsModal } from '../../features/lookup/components/conditions-modal';
 import { SiteCredit } from '../../features/lookup/components/site-credit';
+import { useSiteName } from '../../features/lookup/use-site-title';
 import { paths } from '../../lib/navigation';
 
 /**
@@ -34,7 +34,7 @@ function useActionEntries(): ActionEntry[] {
 /** The member's shell (SPEC.md section 2): top bar, bottom menu, plus drawer, conditions. */
 export function UserShell() {
   const { t } = useTranslation();
-  const { data: info } = useSiteInfo();
+  const siteName = useSiteName();
   const { data: profile } = useProfile();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [conditionsOpened, conditions] = useDisclosure(false);
@@ -78,7 +78,7 @@ export function UserShell() {
           <UnstyledButton
             component={Link}
             to={paths.home}
-            aria-label={info?.name ?? t('common.appName')}
+            aria-label={siteName ?? t('common.appName')}
           >
             <BrandMark size={34} />
           </UnstyledButton>

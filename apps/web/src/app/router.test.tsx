@@ -1,0 +1,100 @@
+import { screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../lib/session-store';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { routes } from './router';
+
+const fetchMock = vi.fn<typeof fetch>();
+let terminated = false;
+
+function answer(url: string): Response {
+  if (url === '/api/lookup/active') return jsonResponse({ terminated });
+  if (url === '/api/lookup/info')
+    return jsonResponse({ name: 'Lucky Wallet', website: 'lucky.example' });
+  if (url === '/api/lookup/contact') {
+    return jsonResponse({ contactText: 'Call us', lineLink: '', lineName: '@lucky', lineQR: '' });
+  }
+  if (url === '/api/account/profile') {
+    const bank = { code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'Siam Commercial Bank' };
+    return jsonResponse({
+      profile: {
+        _id: 3,
+        name: 'Malee',
+        username: '0811111111',
+        coin: 0,
+        createdAt: '2024-01-01T00:00:00.000Z',
+        bankCode: 'SCB',
+        bankAccountName: 'MALEE',
+        bankAccountNo: '1112223334',
+        bank,
+        currency: 'BAHT',
+        inviteCode: 'PR3',
+      },
+      bankAccount: { bankAccountName: 'MALEE', bankAccountNo: '1112223334', bank },
+    });
+  }
+  return jsonResponse({ success: true });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  terminated = false;
+  fetchMock.mockImplementation(async (url) => answer(String(url)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  useSessionStore.getState().clear();
+});
+
+describe('routes', () => {
+  it('sends / to the login page when nobody is signed in', async () => {
+    const router = renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('opens the member home for a stored token', async () => {
+    useSessionStore.getState().signIn('token', false);
+    const router = renderAt('/user');
+    expect(await screen.findByRole('heading', { name: 'Malee' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/home');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+  });
+
+  it('goes to the closed-service page when the service is terminated', async () => {
+    terminated = true;
+    const router = renderAt('/login');
+    expect(await screen.findByRole('heading', { name: 'Service closed' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/terminated');
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('treats member pages of later issues as unknown for now', async () => {
+    useSessionStore.getState().signIn('token', false);
+    renderAt('/user/statement');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('drops a stored token when the public shell opens', async () => {
+    useSessionStore.getState().signIn('left-over', true);
+    renderAt('/contact');
+    expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/logout')).toBe(true);
+  });
+});
