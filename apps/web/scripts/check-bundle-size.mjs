@@ -2,7 +2,8 @@
 /**
  * Bundle budget of the /login screen: the JavaScript a visitor downloads before the login form
  * shows. It reads Vite's manifest and follows, from the entry, every static import, plus the
- * lazy chunks of the public shell and the login route (and their static imports), plus the
+ * lazy chunks of the public shell and the login route (and their static imports) when they are
+ * lazy (today both sit in the entry's static graph), plus the
  * largest locale file (only the active one is fetched, and it is needed before first paint).
  * Each chunk is gzipped with node:zlib; the total must stay within the budget.
  */
@@ -11,7 +12,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 150;
+/** The budget of the brief; BUNDLE_BUDGET_KB overrides it for one run (a what-if, not a fix). */
+const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 150);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -30,19 +32,24 @@ if (!entryKey) {
 }
 
 const needed = new Map();
-function collect(key, reason) {
+/** Walks the static imports of a chunk; `root` names where the walk started. */
+function collect(key, root) {
   if (needed.has(key)) return;
   const chunk = manifest[key];
   if (!chunk) throw new Error(`manifest has no chunk ${key}`);
-  needed.set(key, reason);
-  for (const imported of chunk.imports ?? []) collect(imported, `imported by ${reason}`);
+  needed.set(
+    key,
+    needed.size === 0 || key === root.key ? root.label : `static import (${root.label})`,
+  );
+  for (const imported of chunk.imports ?? []) collect(imported, root);
 }
 
-collect(entryKey, 'entry');
+collect(entryKey, { key: entryKey, label: 'entry' });
 for (const route of loginRoutes) {
   // A screen imported statically has no chunk of its own: it is already inside the entry.
-  if (manifest[route]) collect(route, route.split('/').pop());
-  else console.log(`${route}: part of the entry chunk`);
+  const label = `lazy ${route.split('/').pop()}`;
+  if (manifest[route]) collect(route, { key: route, label });
+  else console.log(`${route}: inside the entry's static graph`);
 }
 
 const gzipOf = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;

@@ -13,7 +13,7 @@ export function BottomNav({ label, items }: { label: string; items: BottomNavIte
         'to' in item ? (
           <NavLink key={item.key} to={item.to} end={item.end} className="wallet-nav-item">
             {item.icon}
-            <span>{item.label}</span>
+            <span className="wallet-nav-label">{item.label}</span>
           </NavLink>
         ) : item.prominent ? (
           <button
@@ -28,7 +28,7 @@ export function BottomNav({ label, items }: { label: string; items: BottomNavIte
         ) : (
           <button key={item.key} type="button" className="wallet-nav-item" onClick={item.onClick}>
             {item.icon}
-            <span>{item.label}</span>
+            <span className="wallet-nav-label">{item.label}</span>
           </button>
         ),
       )}
