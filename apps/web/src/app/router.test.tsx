@@ -69,7 +69,7 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/user/home');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Language' })).toBeInTheDocument();
   });
 
   it('goes to the closed-service page when the service is terminated', async () => {

@@ -1,4 +1,4 @@
-import { errorCodes, slipNoteReasonKeys } from '@wallet/contract/errors';
+import { errorCatalogue, errorCodes, slipNoteReasonKeys } from '@wallet/contract/errors';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import la from './la.json';
@@ -68,6 +68,12 @@ describe('locale files', () => {
       );
       // Only codes, placeholders and sample numbers may stay as they are (e.g. "0812345678").
       expect(copies.length, copies.map(([k]) => k).join(', ')).toBeLessThan(6);
+    }
+  });
+
+  it('use the catalogue’s own words for English error texts', () => {
+    for (const code of errorCodes) {
+      expect(flat.en.get(`errors.${code}`), code).toBe(errorCatalogue[code].message);
     }
   });
 

@@ -32,7 +32,7 @@ describe('LoginForm', () => {
     await fillAndSubmit(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The phone number or password is incorrect.',
+      'The username or password is incorrect.',
     );
   });
 

@@ -5,7 +5,7 @@ import type { OtpSendResponse } from '@wallet/contract/otp';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showErrorAlert, showSuccessAlert } from '../../../../lib/alerts';
+import { showErrorAlert } from '../../../../lib/alerts';
 import { isApiError } from '../../../../lib/api-error';
 import { paths } from '../../../../lib/navigation';
 import { useLater } from '../../../../lib/use-later';
@@ -54,8 +54,8 @@ export function RegisterPage() {
         currency: bank.currency,
       });
       forgetInviteCode();
+      // The wizard's own success panel is the message of SPEC.md; no toast repeats it.
       setStep('done');
-      showSuccessAlert(t('register.successText'), t('register.successTitle'));
       later(() => void navigate(paths.login, { replace: true }), timings.registerRedirectMs);
       return undefined;
     } catch (error) {
