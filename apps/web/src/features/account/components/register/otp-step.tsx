@@ -84,7 +84,6 @@ export function OtpStep({ phoneNumber, otp, onResent, onVerified, onBack }: OtpS
             gap={8}
             value={code}
             onChange={setCode}
-            onComplete={(value) => void submit(value)}
             getInputProps={(index) => ({
               'aria-label': t('register.otpDigit', { n: index + 1, total: OTP_LENGTH }),
             })}
