@@ -72,7 +72,8 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
               placeholder={t('register.bankPlaceholder')}
               data={(banks.data?.banks ?? []).map((bank) => ({
                 value: bank.code,
-                label: bankName(bank, locale),
+                // Players know their bank by its short code (SCB, KBANK, BCEL) as much as by name.
+                label: `${bankName(bank, locale)} (${bank.code})`,
               }))}
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
