@@ -22,13 +22,13 @@ test('the Laos build speaks Lao by default and asks for the wallet currency, LAK
   await page.getByLabel('Confirm password').fill('Secret-pass-1');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await page.getByRole('textbox', { name: 'Bank' }).click();
+  await page.getByRole('combobox', { name: 'Bank' }).click();
   await page.getByRole('option', { name: /BCEL|Banque pour le Commerce Exterieur Lao/ }).click();
   await page.getByLabel('Account number').fill(newAccountNo());
   await page.getByLabel('First name on the account').fill('khamla');
   await page.getByLabel('Last name on the account').fill('phommavong');
-  await expect(page.getByRole('textbox', { name: 'Wallet currency' })).toHaveValue('Lao kip (LAK)');
-  await page.getByRole('textbox', { name: 'Wallet currency' }).click();
+  await expect(page.getByRole('combobox', { name: 'Wallet currency' })).toHaveValue('Lao kip (LAK)');
+  await page.getByRole('combobox', { name: 'Wallet currency' }).click();
   await page.getByRole('option', { name: 'Thai baht (THB)' }).click();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Registration complete')).toBeVisible();

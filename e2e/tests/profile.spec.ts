@@ -22,7 +22,7 @@ test('the profile shows the member and the account number as 3-3-rest', async ({
   const { accountNo } = member;
   const grouped = `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`;
   await expect(page.getByText(grouped)).toBeVisible();
-  await expect(page.getByText('SOMCHAI JAIDEE')).toBeVisible();
+  await expect(page.getByText('SOMCHAI JAIDEE', { exact: true })).toBeVisible();
 });
 
 test('changing the password: a wrong current one is refused, then the new one signs in', async ({

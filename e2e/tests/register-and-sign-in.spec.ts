@@ -28,7 +28,7 @@ test('a visitor registers with OTP, is sent to the login page, and signs in', as
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 4: bank account; the name is uppercased as it is typed.
-  await page.getByRole('textbox', { name: 'Bank' }).click();
+  await page.getByRole('combobox', { name: 'Bank' }).click();
   await page.getByRole('option', { name: /SCB|Siam Commercial/ }).click();
   await page.getByLabel('Account number').fill(newAccountNo());
   await page.getByLabel('First name on the account').fill('somchai');

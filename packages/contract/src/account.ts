@@ -180,6 +180,11 @@ export const BankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof BankAccountSchema>;
 
+/**
+ * The answer of `GET /api/account/profile`, and of `PUT /api/account/profile` and
+ * `PUT /api/account/bankAccountName` (the updated state). `PUT /api/account/changepwd`
+ * answers `SuccessSchema` (common.ts).
+ */
 export const ProfileResponseSchema = z.object({
   profile: ProfileSchema,
   bankAccount: BankAccountSchema,
