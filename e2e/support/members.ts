@@ -63,3 +63,36 @@ export async function useEnglish(page: Page): Promise<void> {
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 }
+
+/** Signs in through the login page, in English. */
+export async function signIn(
+  page: Page,
+  member: Member,
+  { password = member.password, remember = false }: { password?: string; remember?: boolean } = {},
+) {
+  await page.goto('/login');
+  await useEnglish(page);
+  await page.getByLabel('Phone number').fill(member.phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * Wizard steps 1 and 2: the phone number, then the code the sandbox SMS sender "sent" —
+ * or, with `alter`, a code made from it (to try a wrong one).
+ */
+export async function enterPhoneAndCode(
+  page: Page,
+  request: APIRequestContext,
+  phone: string,
+  alter: (sent: string) => string = (sent) => sent,
+) {
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`We sent a 6-digit code by SMS to ${phone}`)).toBeVisible();
+  const { otpCode } = await (await request.get(`/api/sandbox/otp/${phone}`)).json();
+  await page.getByLabel('Code digit 1 of 6').click();
+  await page.keyboard.type(alter(otpCode));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newAccountNo, newLaoPhone, useEnglish } from '../support/members';
+import { enterPhoneAndCode, newAccountNo, newLaoPhone, useEnglish } from '../support/members';
 
 test('the Laos build speaks Lao by default and asks for the wallet currency, LAK first', async ({
   page,
@@ -10,12 +10,7 @@ test('the Laos build speaks Lao by default and asks for the wallet currency, LAK
   await useEnglish(page);
 
   const phone = newLaoPhone();
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const { otpCode } = await (await request.get(`/api/sandbox/otp/${phone}`)).json();
-  await page.getByLabel('Code digit 1 of 6').click();
-  await page.keyboard.type(otpCode);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await enterPhoneAndCode(page, request, phone);
 
   await page.getByLabel('Full name').fill('Khamla Phommavong');
   await page.getByLabel('Password', { exact: true }).fill('Secret-pass-1');
@@ -27,7 +22,9 @@ test('the Laos build speaks Lao by default and asks for the wallet currency, LAK
   await page.getByLabel('Account number').fill(newAccountNo());
   await page.getByLabel('First name on the account').fill('khamla');
   await page.getByLabel('Last name on the account').fill('phommavong');
-  await expect(page.getByRole('combobox', { name: 'Wallet currency' })).toHaveValue('Lao kip (LAK)');
+  await expect(page.getByRole('combobox', { name: 'Wallet currency' })).toHaveValue(
+    'Lao kip (LAK)',
+  );
   await page.getByRole('combobox', { name: 'Wallet currency' }).click();
   await page.getByRole('option', { name: 'Thai baht (THB)' }).click();
   await page.getByRole('button', { name: 'Create account' }).click();

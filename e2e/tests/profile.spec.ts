@@ -1,13 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { type Member, registerMember, useEnglish } from '../support/members';
-
-async function signIn(page: Page, member: Member, password = member.password) {
-  await page.goto('/login');
-  await useEnglish(page);
-  await page.getByLabel('Phone number').fill(member.phone);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { registerMember, signIn } from '../support/members';
 
 test('the profile shows the member and the account number as 3-3-rest', async ({
   page,
@@ -55,6 +47,6 @@ test('changing the password: a wrong current one is refused, then the new one si
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, member);
   await expect(page.getByText('The username or password is incorrect.')).toBeVisible();
-  await signIn(page, member, 'Brand-new-pass-2');
+  await signIn(page, member, { password: 'Brand-new-pass-2' });
   await expect(page).toHaveURL(/\/user\/home$/);
 });

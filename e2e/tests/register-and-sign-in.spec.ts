@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newAccountNo, newThaiPhone, useEnglish } from '../support/members';
+import { enterPhoneAndCode, newAccountNo, newThaiPhone, useEnglish } from '../support/members';
 
 test('a visitor registers with OTP, is sent to the login page, and signs in', async ({
   page,
@@ -9,14 +9,7 @@ test('a visitor registers with OTP, is sent to the login page, and signs in', as
   await page.goto('/register');
   await useEnglish(page);
 
-  // Step 1: phone number. Step 2: the code the sandbox SMS sender "sent".
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText(`We sent a 6-digit code by SMS to ${phone}`)).toBeVisible();
-  const { otpCode } = await (await request.get(`/api/sandbox/otp/${phone}`)).json();
-  await page.getByLabel('Code digit 1 of 6').click();
-  await page.keyboard.type(otpCode);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await enterPhoneAndCode(page, request, phone);
 
   // Step 3: details; mismatched passwords are caught before the server is asked.
   await page.getByLabel('Full name').fill('Somchai Jaidee');
@@ -50,15 +43,13 @@ test('a wrong one-time code is refused and the wizard stays on the code step', a
   page,
   request,
 }) => {
-  const phone = newThaiPhone();
   await page.goto('/register');
   await useEnglish(page);
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const { otpCode } = await (await request.get(`/api/sandbox/otp/${phone}`)).json();
-  await page.getByLabel('Code digit 1 of 6').click();
-  await page.keyboard.type('000000' === otpCode ? '111111' : '000000');
-  await page.getByRole('button', { name: 'Verify' }).click();
+  const phone = newThaiPhone();
+  // The same code with its last digit changed is always wrong.
+  await enterPhoneAndCode(page, request, phone, (sent) =>
+    sent.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10)),
+  );
   await expect(page.getByText('The verification code is incorrect.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
 });

@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { registerMember, useEnglish } from '../support/members';
+import { registerMember, signIn } from '../support/members';
 
 test('a wrong password shows the error under the form, and typing clears it', async ({
   page,
   request,
 }) => {
   const member = await registerMember(request);
-  await page.goto('/login');
-  await useEnglish(page);
-  await page.getByLabel('Phone number').fill(member.phone);
-  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await signIn(page, member, { password: 'not-the-password' });
   const error = page
     .getByRole('alert')
     .filter({ hasText: 'The username or password is incorrect.' });
@@ -26,23 +22,15 @@ test('without "remember me" the session ends with the tab; with it a new tab is 
 }) => {
   const member = await registerMember(request);
 
-  const signIn = async (remember: boolean) => {
-    await page.goto('/login');
-    await useEnglish(page);
-    await page.getByLabel('Phone number').fill(member.phone);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    if (remember) await page.getByLabel('Remember me').check();
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/user\/home$/);
-  };
-
-  await signIn(false);
+  await signIn(page, member);
+  await expect(page).toHaveURL(/\/user\/home$/);
   const second = await context.newPage();
   await second.goto('/user/home');
   await expect(second).toHaveURL(/\/login$/);
   await second.close();
 
-  await signIn(true);
+  await signIn(page, member, { remember: true });
+  await expect(page).toHaveURL(/\/user\/home$/);
   const third = await context.newPage();
   await third.goto('/user/home');
   await expect(third).toHaveURL(/\/user\/home$/);
@@ -51,11 +39,7 @@ test('without "remember me" the session ends with the tab; with it a new tab is 
 
 test('signing out revokes the session and returns to the login page', async ({ page, request }) => {
   const member = await registerMember(request);
-  await page.goto('/login');
-  await useEnglish(page);
-  await page.getByLabel('Phone number').fill(member.phone);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await signIn(page, member);
   await expect(page).toHaveURL(/\/user\/home$/);
   const token = await page.evaluate(
     () => window.sessionStorage.getItem('token') ?? window.localStorage.getItem('token'),
