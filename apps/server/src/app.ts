@@ -10,14 +10,26 @@ import { accountRoutes } from './domains/account/account.route';
 import { AccountService } from './domains/account/account.service';
 import { authRoutes } from './domains/auth/auth.route';
 import { AuthService } from './domains/auth/auth.service';
+import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
+import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
+import { Idempotency } from './domains/idempotency/idempotency';
+import { Ledger } from './domains/ledger/ledger';
 import { lookupRoutes } from './domains/lookup/lookup.route';
 import { LookupService } from './domains/lookup/lookup.service';
 import { otpRoutes } from './domains/otp/otp.route';
 import { OtpService } from './domains/otp/otp.service';
 import { sandboxRoutes } from './domains/sandbox/sandbox.route';
 import { SandboxService } from './domains/sandbox/sandbox.service';
+import { sandboxGamesRoutes, sandboxPlayRoutes } from './domains/sandbox/sandbox-games.route';
 import { ServiceState } from './domains/settings/service-state';
+import { statementRoutes } from './domains/statement/statement.route';
+import { StatementService } from './domains/statement/statement.service';
+import { startReconciler } from './domains/wallet/reconciler';
+import { TransferService } from './domains/wallet/transfer.service';
+import { walletRoutes } from './domains/wallet/wallet.route';
+import { WalletService } from './domains/wallet/wallet.service';
+import { WithdrawalService } from './domains/wallet/withdrawal.service';
 import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
 import { RedisCounterStore } from './lib/redis-counter-store';
 import { authPlugin } from './plugins/auth';
@@ -27,10 +39,20 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { serviceSwitchPlugin } from './plugins/service-switch';
 import { webAppPlugin } from './plugins/web-app';
+import { GameProviders } from './providers/games/game-providers';
+import { ManualPayoutProvider } from './providers/payouts/payout-provider';
+import { SandboxFaults } from './providers/sandbox-faults';
 import { SandboxSmsSender } from './providers/sms/sandbox-sms-sender';
 import type { SmsSender } from './providers/sms/sms-sender';
 import { UnconfiguredSmsSender } from './providers/sms/unconfigured-sms-sender';
 import { bootstrap } from './seed/bootstrap';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The money services, for tests and the benchmark (the reconciler, payout settling). */
+    money: { transfers: TransferService; withdrawals: WithdrawalService; ledger: Ledger };
+  }
+}
 
 export type AppOverrides = {
   /**
@@ -164,6 +186,42 @@ async function registerPlugins(
   });
   const lookup = new LookupService({ db, variant, serviceState });
 
+  // Money (docs/decisions/0030-ledger.md). Only the sandbox has game adapters so far.
+  const log = app.log;
+  const faults = new SandboxFaults(db);
+  const providers = config.sandbox
+    ? GameProviders.sandbox(db, faults, config.gameProviderTimeoutMs)
+    : new GameProviders([], config.gameProviderTimeoutMs);
+  const ledger = new Ledger(db);
+  const games = new GamesService({ db, ledger, providers, log });
+  const transfers = new TransferService({ db, ledger, games, providers, log });
+  const withdrawals = new WithdrawalService({
+    db,
+    ledger,
+    payouts: new ManualPayoutProvider(),
+    // The bonus hook: no bonuses exist until the promotions issue (see WithdrawalService).
+    activeBonus: async () => null,
+  });
+  const wallet = new WalletService({
+    db,
+    ledger,
+    idempotency: new Idempotency(db),
+    accounts,
+    games,
+    transfers,
+    withdrawals,
+  });
+  const statement = new StatementService({ db });
+  app.decorate('money', { transfers, withdrawals, ledger });
+  if (config.reconcileIntervalMs > 0) {
+    const stop = startReconciler(transfers, {
+      intervalMs: config.reconcileIntervalMs,
+      graceMs: config.reconcileGraceMs,
+      log,
+    });
+    app.addHook('onClose', stop);
+  }
+
   // Infrastructure first (STYLE.md, fastify/demo), in the order a request meets it.
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
@@ -192,9 +250,22 @@ async function registerPlugins(
     variant,
     otpPerMinute: limits.otpPerMinute,
   });
+  await app.register(walletRoutes, { prefix: '/api/wallet', wallet, sandbox: config.sandbox });
+  await app.register(gameAccountRoutes, { prefix: '/api/wallet', games });
+  await app.register(autoLoginRoutes, { prefix: '/api/autoLogin', games });
+  await app.register(statementRoutes, { prefix: '/api/statement', statement });
   if (sandboxSms) {
     const sandbox = new SandboxService({ db, sms: sandboxSms, serviceState });
     await app.register(sandboxRoutes, { prefix: '/api/sandbox', sandbox, variant });
+    await app.register(sandboxGamesRoutes, {
+      prefix: '/api/sandbox',
+      db,
+      faults,
+      providers,
+      games,
+      withdrawals,
+    });
+    await app.register(sandboxPlayRoutes, { prefix: '/sandbox/games', providers });
   }
 
   // Last: the SPA and the answer for every path nothing above claimed.

@@ -186,6 +186,9 @@ const EnvSchema = z.object({
   OTP_RESEND_SECONDS: integer('OTP_RESEND_SECONDS', 60, 1, 3600),
   OTP_MAX_PER_HOUR: integer('OTP_MAX_PER_HOUR', 5, 1, 1000),
   OTP_BLOCK_MINUTES: integer('OTP_BLOCK_MINUTES', 30, 1, 24 * 60),
+  GAME_PROVIDER_TIMEOUT_MS: integer('GAME_PROVIDER_TIMEOUT_MS', 5000, 10, 120_000),
+  RECONCILE_INTERVAL_MS: integer('RECONCILE_INTERVAL_MS', 15_000, 0, 3_600_000),
+  RECONCILE_GRACE_MS: integer('RECONCILE_GRACE_MS', 30_000, 0, 3_600_000),
   WEB_DIST: z
     .string()
     .optional()
@@ -219,6 +222,12 @@ export type Config = {
     otpMaxPerHour: number;
     otpBlockMinutes: number;
   };
+  /** Each game provider call gives up after this long; the outcome is then unknown. */
+  gameProviderTimeoutMs: number;
+  /** How often this process runs the transfer reconciler; 0 turns it off (tests call it). */
+  reconcileIntervalMs: number;
+  /** A pending transfer is reconciled only once it is this old (longer than any call). */
+  reconcileGraceMs: number;
   webDist: string;
 };
 
@@ -264,6 +273,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       otpBlockMinutes: e.OTP_BLOCK_MINUTES,
     },
+    gameProviderTimeoutMs: e.GAME_PROVIDER_TIMEOUT_MS,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    reconcileGraceMs: Math.max(e.RECONCILE_GRACE_MS, 0),
     webDist: e.WEB_DIST,
   };
 }

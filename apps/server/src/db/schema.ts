@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   foreignKey,
@@ -7,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -15,8 +18,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The database of the Foundation issue. Money, when it arrives (ledger issue), is `bigint`
- * minor units; nothing here holds money yet. Timestamps are `timestamptz` so PostgreSQL and
+ * The database. Money is `bigint` minor units (satang or kip cents), never a float.
+ * Timestamps are `timestamptz` so PostgreSQL and
  * PGlite agree whatever the server's time zone.
  */
 
@@ -137,5 +140,204 @@ export const gameProviders = pgTable(
   (t) => [check('game_providers_category_check', sql`${t.category} in ('slot', 'sport', 'lotto')`)],
 );
 
-export const schema = { banks, sources, members, sessions, otpRequests, settings, gameProviders };
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * The ledger (docs/decisions/0030-ledger.md). Every balance is a row here; every movement is
+ * one ledger_transactions row with entries that sum to zero (a deferred constraint trigger in
+ * the SQL migration checks it at commit). A member's balance can never go negative: the CHECK
+ * refuses it whatever the code does.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').references(() => members.id),
+    // Member kinds: cash, bonus, game, transfer_hold, pending_withdrawal.
+    // Operator kinds: deposits, payouts, bonuses, prizes, game_results.
+    kind: varchar('kind', { length: 24 }).notNull(),
+    // '' for every kind but game: a plain column keeps the unique key simple on PGlite too.
+    providerCode: varchar('provider_code', { length: 20 }).notNull().default(''),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    balance: money('balance').notNull().default(0),
+    mayGoNegative: boolean('may_go_negative').notNull().default(false),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_key')
+      .on(t.memberId, t.kind, t.providerCode, t.currency)
+      .nullsNotDistinct(),
+    check('ledger_accounts_balance_check', sql`${t.mayGoNegative} or ${t.balance} >= 0`),
+    check(
+      'ledger_accounts_negative_only_operator',
+      sql`not ${t.mayGoNegative} or ${t.memberId} is null`,
+    ),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id').references(() => members.id),
+    // deposit, bonus, finish_bonus, withdraw, transfer (the statement) and game_result.
+    type: varchar('type', { length: 20 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull(),
+    fromAccount: varchar('from_account', { length: 20 }).notNull(),
+    toAccount: varchar('to_account', { length: 20 }).notNull(),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    description: jsonb('description'),
+    providerCode: varchar('provider_code', { length: 20 }),
+    // Our reference, sent to the provider so that a retry is idempotent there.
+    providerRef: varchar('provider_ref', { length: 40 }).unique('ledger_transactions_ref_key'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ledger_transactions_member_idx').on(t.memberId, t.createdAt, t.id),
+    index('ledger_transactions_processing_idx')
+      .on(t.type, t.createdAt)
+      .where(sql`${t.status} = 'processing'`),
+    check('ledger_transactions_amount_check', sql`${t.amount} >= 0`),
+    check(
+      'ledger_transactions_status_check',
+      sql`${t.status} in ('processing', 'success', 'failed')`,
+    ),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId),
+  ],
+);
+
+/** CONTRACT.md Idempotency-Key: the first answer of a key, replayed to every repeat. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    memberId: integer('member_id').notNull(),
+    key: varchar('key', { length: 128 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    state: varchar('state', { length: 8 }).notNull(),
+    statusCode: integer('status_code'),
+    body: jsonb('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.key] })],
+);
+
+/** A member's account at a game provider ("slot"); the money in it lives in the ledger. */
+export const gameAccounts = pgTable(
+  'game_accounts',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    providerCode: varchar('provider_code', { length: 20 })
+      .notNull()
+      .references(() => gameProviders.code),
+    username: varchar('username', { length: 64 }).notNull(),
+    password: varchar('password', { length: 128 }).notNull(),
+    // The provider's last round already posted to the ledger as a game result.
+    lastRoundId: bigint('last_round_id', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('game_accounts_member_provider_key').on(t.memberId, t.providerCode),
+    unique('game_accounts_provider_username_key').on(t.providerCode, t.username),
+  ],
+);
+
+/**
+ * The sandbox game providers' own books: they stand for the outside world, so they never
+ * share a table with the ledger (docs/decisions/0031-game-providers.md).
+ */
+export const sandboxGameAccounts = pgTable(
+  'sandbox_game_accounts',
+  {
+    providerCode: varchar('provider_code', { length: 20 }).notNull(),
+    username: varchar('username', { length: 64 }).notNull(),
+    password: varchar('password', { length: 128 }).notNull(),
+    balance: money('balance').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerCode, t.username] }),
+    check('sandbox_game_accounts_balance_check', sql`${t.balance} >= 0`),
+  ],
+);
+
+export const sandboxGameTransfers = pgTable(
+  'sandbox_game_transfers',
+  {
+    providerCode: varchar('provider_code', { length: 20 }).notNull(),
+    ref: varchar('ref', { length: 40 }).notNull(),
+    username: varchar('username', { length: 64 }).notNull(),
+    direction: varchar('direction', { length: 10 }).notNull(),
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.providerCode, t.ref] })],
+);
+
+export const sandboxGameRounds = pgTable(
+  'sandbox_game_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    providerCode: varchar('provider_code', { length: 20 }).notNull(),
+    username: varchar('username', { length: 64 }).notNull(),
+    bet: money('bet').notNull(),
+    win: money('win').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_game_rounds_account_idx').on(t.providerCode, t.username, t.id)],
+);
+
+export const sandboxGameSessions = pgTable('sandbox_game_sessions', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  providerCode: varchar('provider_code', { length: 20 }).notNull(),
+  username: varchar('username', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** POST /api/sandbox/faults: in the database so every server process sees the same outside world. */
+export const sandboxFaults = pgTable('sandbox_faults', {
+  target: varchar('target', { length: 20 }).primaryKey(),
+  mode: varchar('mode', { length: 8 }).notNull(),
+});
+
+export const schema = {
+  banks,
+  sources,
+  members,
+  sessions,
+  otpRequests,
+  settings,
+  gameProviders,
+  ledgerAccounts,
+  ledgerTransactions,
+  ledgerEntries,
+  idempotencyKeys,
+  gameAccounts,
+  sandboxGameAccounts,
+  sandboxGameTransfers,
+  sandboxGameRounds,
+  sandboxGameSessions,
+  sandboxFaults,
+};
 export type Schema = typeof schema;

@@ -19,6 +19,9 @@ export const testEnv: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_MIN: '100000',
   RATE_LIMIT_REGISTER_PER_MIN: '100000',
   RATE_LIMIT_OTP_PER_MIN: '100000',
+  // Tests run the reconciler themselves, and give a silent provider 300 ms, not 5 s.
+  RECONCILE_INTERVAL_MS: '0',
+  GAME_PROVIDER_TIMEOUT_MS: '300',
 };
 
 export type Harness = {

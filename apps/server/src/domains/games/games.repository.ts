@@ -1,0 +1,83 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { gameAccounts, gameProviders, members } from '../../db/schema';
+
+export async function listActiveProviders(db: Db) {
+  return db
+    .select()
+    .from(gameProviders)
+    .where(eq(gameProviders.active, true))
+    .orderBy(asc(gameProviders.sortOrder), asc(gameProviders.code));
+}
+
+export async function findProvider(db: Db, code: string) {
+  const [row] = await db.select().from(gameProviders).where(eq(gameProviders.code, code));
+  return row ?? null;
+}
+export type ProviderRow = NonNullable<Awaited<ReturnType<typeof findProvider>>>;
+
+export async function listGameAccounts(db: Db, memberId: number) {
+  return db.select().from(gameAccounts).where(eq(gameAccounts.memberId, memberId));
+}
+
+export async function findGameAccount(db: Db, memberId: number, providerCode: string) {
+  const [row] = await db
+    .select()
+    .from(gameAccounts)
+    .where(and(eq(gameAccounts.memberId, memberId), eq(gameAccounts.providerCode, providerCode)));
+  return row ?? null;
+}
+export type GameAccountRow = NonNullable<Awaited<ReturnType<typeof findGameAccount>>>;
+
+/** Inserts the account unless the member has one already; answers whether it inserted. */
+export async function insertGameAccount(
+  db: Db,
+  account: { memberId: number; providerCode: string; username: string; password: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(gameAccounts)
+    .values(account)
+    .onConflictDoNothing()
+    .returning({ id: gameAccounts.id });
+  return inserted.length > 0;
+}
+
+export async function updateGameAccountPassword(db: Db, id: number, password: string) {
+  await db.update(gameAccounts).set({ password }).where(eq(gameAccounts.id, id));
+}
+
+/**
+ * Moves the synced-round mark from `from` to `to`, only if nobody moved it first: the gate that
+ * makes posting a provider's rounds to the ledger happen once.
+ */
+export async function advanceRoundMark(db: Db, id: number, from: number, to: number) {
+  const updated = await db
+    .update(gameAccounts)
+    .set({ lastRoundId: to })
+    .where(and(eq(gameAccounts.id, id), eq(gameAccounts.lastRoundId, from)))
+    .returning({ id: gameAccounts.id });
+  return updated.length > 0;
+}
+
+export async function findMemberMoneyInfo(db: Db, memberId: number) {
+  const [row] = await db
+    .select({
+      id: members.id,
+      username: members.username,
+      currency: members.currency,
+      bankCode: members.bankCode,
+      bankAccountNo: members.bankAccountNo,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row ?? null;
+}
+export type MemberMoneyInfo = NonNullable<Awaited<ReturnType<typeof findMemberMoneyInfo>>>;
+
+export async function findMemberIdByUsername(db: Db, username: string) {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.username, username));
+  return row?.id ?? null;
+}

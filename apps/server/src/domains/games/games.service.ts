@@ -1,0 +1,246 @@
+import type { GameCategory } from '@wallet/contract/constants';
+import type {
+  AutoLoginParams,
+  AutoLoginResponse,
+  GameAccountResponse,
+  Slot,
+} from '@wallet/contract/games';
+import { fromMinor } from '@wallet/contract/money';
+import type { Db } from '../../db/client';
+import { sameDigest, sha256Hex } from '../../lib/crypto';
+import { DomainError, isDomainError } from '../../lib/domain-error';
+import type { GameProviders } from '../../providers/games/game-providers';
+import type { AuthContext } from '../auth/auth.service';
+import type { Ledger } from '../ledger/ledger';
+import {
+  advanceRoundMark,
+  findGameAccount,
+  findMemberMoneyInfo,
+  findProvider,
+  type GameAccountRow,
+  insertGameAccount,
+  listActiveProviders,
+  listGameAccounts,
+  type MemberMoneyInfo,
+  type ProviderRow,
+  updateGameAccountPassword,
+} from './games.repository';
+
+export type GamesServiceDeps = {
+  db: Db;
+  ledger: Ledger;
+  providers: GameProviders;
+  log: { warn(object: object, message: string): void };
+};
+
+/** The name a member's account gets at every provider: stable, so activation is retry-safe. */
+export function gameUsername(memberId: number): string {
+  return `mw${memberId}`;
+}
+
+/**
+ * Game accounts ("slots"): activation, credentials and auto-login at the providers, and the
+ * syncing of the rounds played there into the ledger (docs/decisions/0031-game-providers.md).
+ */
+export class GamesService {
+  constructor(private readonly deps: GamesServiceDeps) {}
+
+  async member(memberId: number): Promise<MemberMoneyInfo> {
+    const member = await findMemberMoneyInfo(this.deps.db, memberId);
+    if (!member) throw new DomainError('INVALID_USER_3');
+    return member;
+  }
+
+  /** An active provider, else NO_GAME. */
+  async provider(code: string): Promise<ProviderRow> {
+    const provider = await findProvider(this.deps.db, code);
+    if (!provider?.active) throw new DomainError('NO_GAME');
+    return provider;
+  }
+
+  /** The member's account at an active provider, else NO_GAME or SLOT_NO_ACCOUNT. */
+  async account(memberId: number, code: string): Promise<GameAccountRow> {
+    await this.provider(code);
+    const account = await findGameAccount(this.deps.db, memberId, code);
+    if (!account) throw new DomainError('SLOT_NO_ACCOUNT');
+    return account;
+  }
+
+  /** Every active provider as a slot: the ledger's last known balance of the member there. */
+  async slots(memberId: number): Promise<Slot[]> {
+    const { db, ledger } = this.deps;
+    const [providers, accounts, balances] = await Promise.all([
+      listActiveProviders(db),
+      listGameAccounts(db, memberId),
+      ledger.memberBalances(db, memberId),
+    ]);
+    return providers.map((provider) => toSlot(provider, accounts, balances));
+  }
+
+  /** GET /api/wallet/activate/{game}. */
+  async activate(auth: AuthContext, code: string): Promise<{ success: true; slot: Slot }> {
+    const provider = await this.provider(code);
+    const { db } = this.deps;
+    if (await findGameAccount(db, auth.memberId, code)) {
+      throw new DomainError('SLOT_ALREADY_ACTIVE');
+    }
+    const username = gameUsername(auth.memberId);
+    const created = await this.deps.providers.call(code, (p, signal) =>
+      p.createAccount(username, signal),
+    );
+    if (created.kind !== 'ok') {
+      this.deps.log.warn({ provider: code, outcome: created.kind }, 'game account not created');
+      throw new DomainError('SLOT_ACTIVATE_FAIL');
+    }
+    const inserted = await insertGameAccount(db, {
+      memberId: auth.memberId,
+      providerCode: code,
+      username: created.value.username,
+      password: created.value.password,
+    });
+    // Two activations raced: the provider made one account and one request recorded it.
+    if (!inserted) throw new DomainError('SLOT_ALREADY_ACTIVE');
+    const slots = await this.slots(auth.memberId);
+    const slot = slots.find((s) => s.code === provider.code);
+    if (!slot) throw new Error('activated slot missing from the list');
+    return { success: true, slot };
+  }
+
+  /** GET /api/wallet/account/{game}: only the caller's own account, whatever the path says. */
+  async credentials(auth: AuthContext, code: string): Promise<GameAccountResponse> {
+    const provider = await this.provider(code);
+    const account = await this.account(auth.memberId, code);
+    return {
+      username: account.username,
+      password: account.password,
+      game: {
+        name: provider.name,
+        code: account.providerCode as Slot['code'],
+        isActive: provider.active,
+        background: provider.background,
+        logo: provider.logo,
+        web: provider.web,
+        android: provider.android,
+        ios: provider.ios,
+      },
+    };
+  }
+
+  /** GET /api/wallet/resetpassword/{game}. */
+  async resetPassword(auth: AuthContext, code: string): Promise<{ success: true }> {
+    const account = await this.account(auth.memberId, code);
+    const reset = await this.deps.providers.call(code, (p, signal) =>
+      p.resetPassword(account.username, signal),
+    );
+    if (reset.kind !== 'ok') throw new DomainError('SLOT_RESET_PASSWORD_FAIL');
+    await updateGameAccountPassword(this.deps.db, account.id, reset.value.password);
+    return { success: true };
+  }
+
+  /**
+   * GET /api/autoLogin/{provider}/{username}[/{password}]: the credentials in the path must be
+   * the caller's own account at that provider; anyone else's is SLOT_NO_ACCOUNT, the same
+   * answer as a name that does not exist, so the call reveals nothing about other members.
+   */
+  async autoLogin(auth: AuthContext, params: AutoLoginParams): Promise<AutoLoginResponse> {
+    const code = params.provider.toUpperCase();
+    const account = await this.account(auth.memberId, code);
+    const sameUser = sameDigest(sha256Hex(account.username), sha256Hex(params.username));
+    const samePassword =
+      params.password === undefined ||
+      sameDigest(sha256Hex(account.password), sha256Hex(params.password));
+    if (!sameUser || !samePassword) throw new DomainError('SLOT_NO_ACCOUNT');
+    const link = await this.deps.providers.call(code, (p, signal) =>
+      p.launchLink(account.username, signal),
+    );
+    if (link.kind !== 'ok') throw new DomainError('SLOT_ACTIVATE_FAIL');
+    return { link: link.value };
+  }
+
+  /**
+   * Brings the rounds played at the provider into the ledger as one game_result movement
+   * between the member's game account and the operator's game_results account. The round
+   * mark moves in the same transaction, conditionally, so each round is posted once however
+   * many syncs race. A loss that the ledger cannot yet carry (a deposit to the game still
+   * pending) is left for a later sync: it is never guessed. Answers whether it is up to date.
+   */
+  async sync(member: MemberMoneyInfo, account: GameAccountRow): Promise<boolean> {
+    const { db, ledger, providers } = this.deps;
+    const history = await providers.call(account.providerCode, (p, signal) =>
+      p.betHistory(account.username, account.lastRoundId, signal),
+    );
+    if (history.kind !== 'ok') return false;
+    const rounds = history.value;
+    const last = rounds.at(-1);
+    if (!last) return true;
+    const delta = rounds.reduce((sum, round) => sum + round.win - round.bet, 0);
+    const [game, results] = await Promise.all([
+      ledger.memberAccount(member.id, 'game', member.currency, account.providerCode),
+      ledger.operatorAccount('game_results', member.currency),
+    ]);
+    try {
+      return await db.transaction(async (tx) => {
+        if (!(await advanceRoundMark(tx, account.id, account.lastRoundId, last.id))) return true;
+        if (delta !== 0) {
+          await ledger.open(
+            tx,
+            {
+              memberId: member.id,
+              type: 'game_result',
+              status: 'success',
+              from: account.providerCode,
+              to: account.providerCode,
+              amount: Math.abs(delta),
+              currency: member.currency,
+              providerCode: account.providerCode,
+            },
+            [
+              { accountId: game, amount: delta },
+              { accountId: results, amount: -delta },
+            ],
+          );
+        }
+        return true;
+      });
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'MONEY_NOT_ENOUGH') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * GET /api/wallet/refresh/slot: every game account is synced concurrently, each under its
+   * provider's own time-out, so one slow or failing provider neither delays nor breaks the
+   * others; its slot keeps the last known amount.
+   */
+  async refresh(memberId: number): Promise<Slot[]> {
+    const member = await this.member(memberId);
+    const accounts = await listGameAccounts(this.deps.db, memberId);
+    await Promise.all(
+      accounts.map((account) =>
+        this.sync(member, account).catch((error: unknown) => {
+          this.deps.log.warn({ err: error, provider: account.providerCode }, 'slot sync failed');
+          return false;
+        }),
+      ),
+    );
+    return this.slots(memberId);
+  }
+}
+
+function toSlot(
+  provider: ProviderRow,
+  accounts: GameAccountRow[],
+  balances: { kind: string; providerCode: string; balance: number }[],
+): Slot {
+  const account = accounts.find((a) => a.providerCode === provider.code);
+  const balance = balances.find((b) => b.kind === 'game' && b.providerCode === provider.code);
+  return {
+    code: provider.code as Slot['code'],
+    name: provider.name,
+    logo: provider.logo,
+    amount: fromMinor(balance?.balance ?? 0),
+    isActive: account !== undefined,
+    category: provider.category as GameCategory,
+  };
+}

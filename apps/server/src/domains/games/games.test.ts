@@ -1,0 +1,211 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { gameAccounts } from '../../db/schema';
+import { testDatabases } from '../../test/databases';
+import { call, type Harness, startHarness } from '../../test/harness';
+import { memberWithToken } from '../../test/members';
+import {
+  activate,
+  expectLedgerInvariants,
+  ledgerBalances,
+  memberIdOf,
+  move,
+  providerBalance,
+  setFault,
+  topUp,
+  walletOf,
+} from '../../test/money';
+
+describe.each(testDatabases())('game accounts on $name', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterEach(async () => {
+    for (const code of ['PG', 'SLOTXO', 'IMI', 'USUN', 'JOKER']) await setFault(h.app, code, 'ok');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('activates a game account once and then shows its credentials and links', async () => {
+    const m = await memberWithToken(h.app);
+    const res = await activate(h.app, m.token, 'pg');
+    expect(res.body).toMatchObject({
+      success: true,
+      slot: { code: 'PG', isActive: true, amount: 0 },
+    });
+    const again = await call(h.app, 'GET', '/api/wallet/activate/PG', { token: m.token });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'SLOT_ALREADY_ACTIVE' });
+    const account = await call(h.app, 'GET', '/api/wallet/account/PG', { token: m.token });
+    expect(account.status).toBe(200);
+    expect(account.body).toMatchObject({
+      username: expect.any(String),
+      password: expect.any(String),
+      game: { code: 'PG', isActive: true },
+    });
+  });
+
+  it('answers NO_GAME for an unknown provider and SLOT_NO_ACCOUNT before activation', async () => {
+    const m = await memberWithToken(h.app);
+    const unknown = await call(h.app, 'GET', '/api/wallet/activate/NOPE', { token: m.token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'NO_GAME' });
+    const none = await call(h.app, 'GET', '/api/wallet/account/JOKER', { token: m.token });
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({ code: 'SLOT_NO_ACCOUNT' });
+    const reset = await call(h.app, 'GET', '/api/wallet/resetpassword/JOKER', { token: m.token });
+    expect(reset.body).toMatchObject({ code: 'SLOT_NO_ACCOUNT' });
+  });
+
+  it('answers SLOT_ACTIVATE_FAIL when the provider fails and records no account', async () => {
+    const m = await memberWithToken(h.app);
+    const before = await h.count(gameAccounts);
+    await setFault(h.app, 'SLOTXO', 'fail');
+    const res = await call(h.app, 'GET', '/api/wallet/activate/SLOTXO', { token: m.token });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ code: 'SLOT_ACTIVATE_FAIL' });
+    expect(await h.count(gameAccounts)).toBe(before);
+  });
+
+  it('resets the password at the provider, or answers SLOT_RESET_PASSWORD_FAIL', async () => {
+    const m = await memberWithToken(h.app);
+    await activate(h.app, m.token, 'IMI');
+    const before = await call(h.app, 'GET', '/api/wallet/account/IMI', { token: m.token });
+    const reset = await call(h.app, 'GET', '/api/wallet/resetpassword/IMI', { token: m.token });
+    expect(reset.body).toEqual({ success: true });
+    const after = await call(h.app, 'GET', '/api/wallet/account/IMI', { token: m.token });
+    expect(after.body.password).not.toBe(before.body.password);
+    await setFault(h.app, 'IMI', 'fail');
+    const failed = await call(h.app, 'GET', '/api/wallet/resetpassword/IMI', { token: m.token });
+    expect(failed.body).toMatchObject({ code: 'SLOT_RESET_PASSWORD_FAIL' });
+    const unchanged = await call(h.app, 'GET', '/api/wallet/account/IMI', { token: m.token });
+    expect(unchanged.body.password).toBe(after.body.password);
+  });
+
+  it('opens an auto-login link for the caller’s own account only', async () => {
+    const a = await memberWithToken(h.app);
+    const b = await memberWithToken(h.app);
+    await activate(h.app, a.token, 'IMI');
+    await activate(h.app, b.token, 'IMI');
+    const creds = await call(h.app, 'GET', '/api/wallet/account/IMI', { token: a.token });
+    const path = `/api/autoLogin/imi/${creds.body.username}/${creds.body.password}`;
+    const own = await call(h.app, 'GET', path, { token: a.token });
+    expect(own.status).toBe(200);
+    expect(String(own.body.link)).toMatch(/^\/sandbox\/games\/IMI\/play\?session=/);
+
+    const stolen = await call(h.app, 'GET', path, { token: b.token });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).toMatchObject({ code: 'SLOT_NO_ACCOUNT' });
+    const wrongPassword = await call(
+      h.app,
+      'GET',
+      `/api/autoLogin/imi/${creds.body.username}/not-the-password`,
+      { token: a.token },
+    );
+    expect(wrongPassword.body).toMatchObject({ code: 'SLOT_NO_ACCOUNT' });
+    const noPassword = await call(h.app, 'GET', `/api/autoLogin/imi/${creds.body.username}`, {
+      token: a.token,
+    });
+    expect(noPassword.body).toMatchObject({ code: 'KEY_MISSING', field: 'password' });
+    const anonymous = await call(h.app, 'GET', path);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("refuses another member's credentials and game rounds", async () => {
+    const a = await memberWithToken(h.app);
+    const b = await memberWithToken(h.app);
+    await activate(h.app, a.token, 'PG');
+    const res = await call(h.app, 'GET', '/api/wallet/account/PG', { token: b.token });
+    expect(res.body).toMatchObject({ code: 'SLOT_NO_ACCOUNT' });
+    const round = await call(h.app, 'POST', '/api/sandbox/games/PG/round', {
+      token: b.token,
+      body: { bet: 0, win: 5 },
+    });
+    expect(round.body).toMatchObject({ code: 'SLOT_NO_ACCOUNT' });
+  });
+
+  it('serves a playable game page without any script, and its spins reach the wallet', async () => {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 100);
+    await activate(h.app, m.token, 'PG');
+    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 50 });
+    const creds = await call(h.app, 'GET', '/api/wallet/account/PG', { token: m.token });
+    const link = await call(h.app, 'GET', `/api/autoLogin/pg/${creds.body.username}`, {
+      token: m.token,
+    });
+    const url = String(link.body.link);
+    const page = await h.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('50.00');
+    expect(page.body).not.toContain('<script');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+
+    const session = new URL(url, 'http://x').searchParams.get('session') ?? '';
+    const spin = await h.app.inject({
+      method: 'POST',
+      url: '/sandbox/games/PG/play',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ session, bet: '10' }).toString(),
+    });
+    expect(spin.statusCode).toBe(303);
+    const refreshed = await call(h.app, 'GET', '/api/wallet/refresh/slot', { token: m.token });
+    const pg = (refreshed.body.slots as { code: string; amount: number }[]).find(
+      (s) => s.code === 'PG',
+    );
+    // The round was played: the wallet's slot now matches the provider's books exactly.
+    const atProvider = await providerBalance(h.db, 'PG', String(creds.body.username));
+    expect(pg?.amount).toBe(atProvider / 100);
+    expect(atProvider).toBeGreaterThanOrEqual(4000);
+    await expectLedgerInvariants(h.db);
+  });
+
+  it('refuses the play page without a valid session', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/sandbox/games/PG/play?session=nope' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refreshes every slot even when one provider never answers', async () => {
+    const m = await memberWithToken(h.app);
+    const id = await memberIdOf(h.db, m.username);
+    await topUp(h.app, m.token, 100);
+    for (const code of ['JOKER', 'USUN']) {
+      await activate(h.app, m.token, code);
+      await move(h.app, m.token, 'transfer', { from: 'WALLET', to: code, amount: 20 });
+      await call(h.app, 'POST', `/api/sandbox/games/${code}/round`, {
+        token: m.token,
+        body: { bet: 5, win: 15 },
+      });
+    }
+    await setFault(h.app, 'USUN', 'timeout');
+    const started = Date.now();
+    const res = await call(h.app, 'GET', '/api/wallet/refresh/slot', { token: m.token });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(res.status).toBe(200);
+    const slots = res.body.slots as { code: string; amount: number }[];
+    expect(slots.find((s) => s.code === 'JOKER')?.amount).toBe(30);
+    // The silent provider's slot keeps the last known amount.
+    expect(slots.find((s) => s.code === 'USUN')?.amount).toBe(20);
+    expect(res.body.wallet).toEqual({ amount: 60, cash: 60, bonus: 0 });
+    expect(await ledgerBalances(h.db, id)).toMatchObject({ 'game:JOKER': 3000, 'game:USUN': 2000 });
+    await expectLedgerInvariants(h.db);
+    const wallet = await walletOf(h.app, m.token);
+    expect(wallet.game('JOKER')).toBe(30);
+  });
+
+  it('plays a sandbox round on the provider balance, refusing a bet above it', async () => {
+    const m = await memberWithToken(h.app);
+    await activate(h.app, m.token, 'SLOTXO');
+    const res = await call(h.app, 'POST', '/api/sandbox/games/SLOTXO/round', {
+      token: m.token,
+      body: { bet: 1, win: 0 },
+    });
+    expect(res.body).toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+    const free = await call(h.app, 'POST', '/api/sandbox/games/SLOTXO/round', {
+      token: m.token,
+      body: { bet: 0, win: 2.5 },
+    });
+    expect(free.body).toEqual({ code: 'SLOTXO', amount: 2.5 });
+  });
+});

@@ -1,0 +1,120 @@
+import { isErrorCode } from '@wallet/contract/errors';
+import { idempotencyRefusals } from '@wallet/contract/idempotency';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sha256Hex } from '../../lib/crypto';
+import { DomainError, isDomainError } from '../../lib/domain-error';
+import { rows } from '../ledger/ledger';
+
+/** What a repeat is compared on: the call and its body, keys sorted so order does not matter. */
+export function fingerprint(call: string, body: unknown): string {
+  return sha256Hex(`${call}\n${stableJson(body)}`);
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+type StoredError = { code: string; message: string; field?: string };
+
+/**
+ * CONTRACT.md, Idempotency-Key (docs/decisions/0030-ledger.md): the key row is written before
+ * any work, so of two requests racing with one key exactly one runs. A repeat with the same
+ * body answers the stored answer, a repeat while the first runs is 409, another body is 422.
+ * Refusals (4xx) are stored like successes, so a retry answers the same; a real fault (5xx,
+ * including TRANSFER_FAIL, whose funds are already back) releases the key for a retry.
+ */
+export class Idempotency {
+  constructor(private readonly db: Db) {}
+
+  async run<T>(
+    memberId: number,
+    key: string | undefined,
+    hash: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    if (key === undefined) return work();
+    const claimed = await rows<{ key: string }>(
+      this.db,
+      sql`insert into idempotency_keys (member_id, key, request_hash, state)
+          values (${memberId}, ${key}, ${hash}, 'running')
+          on conflict do nothing returning key`,
+    );
+    if (claimed.length === 0) return this.replay<T>(memberId, key, hash);
+
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      if (isDomainError(error) && error.status < 500) {
+        const body: StoredError = { code: error.code, message: error.message };
+        if (error.field !== undefined) body.field = error.field;
+        await this.finish(memberId, key, error.status, body);
+      } else {
+        await this.db
+          .execute(sql`delete from idempotency_keys where member_id = ${memberId} and key = ${key}`)
+          .catch(() => {});
+      }
+      throw error;
+    }
+    await this.finish(memberId, key, 200, result);
+    return result;
+  }
+
+  private async finish(memberId: number, key: string, status: number, body: unknown) {
+    await this.db.execute(
+      sql`update idempotency_keys set state = 'done', status_code = ${status},
+            body = ${JSON.stringify(body)}::jsonb
+          where member_id = ${memberId} and key = ${key}`,
+    );
+  }
+
+  private async replay<T>(memberId: number, key: string, hash: string): Promise<T> {
+    const [row] = await rows<{
+      request_hash: string;
+      state: string;
+      status_code: number | null;
+      body: unknown;
+    }>(
+      this.db,
+      sql`select request_hash, state, status_code, body from idempotency_keys
+          where member_id = ${memberId} and key = ${key}`,
+    );
+    // The first request failed and released the key between our insert and this read.
+    if (!row)
+      throw new DomainError('KEY_INVALID', {
+        field: 'Idempotency-Key',
+        status: idempotencyRefusals.inProgress.status,
+      });
+    if (row.request_hash !== hash) {
+      throw new DomainError('KEY_INVALID', {
+        field: 'Idempotency-Key',
+        status: idempotencyRefusals.bodyMismatch.status,
+      });
+    }
+    if (row.state !== 'done') {
+      throw new DomainError('KEY_INVALID', {
+        field: 'Idempotency-Key',
+        status: idempotencyRefusals.inProgress.status,
+      });
+    }
+    const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
+    if (row.status_code !== null && row.status_code >= 400) {
+      const stored = body as StoredError;
+      if (isErrorCode(stored.code)) {
+        throw new DomainError(stored.code, {
+          status: row.status_code,
+          ...(stored.field === undefined ? {} : { field: stored.field }),
+        });
+      }
+    }
+    return body as T;
+  }
+}

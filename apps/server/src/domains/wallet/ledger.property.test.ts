@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test/databases';
+import { call, type Harness, startHarness } from '../../test/harness';
+import { memberWithToken } from '../../test/members';
+import {
+  activate,
+  expectLedgerInvariants,
+  ledgerBalances,
+  memberIdOf,
+  move,
+  providerBalance,
+  setFault,
+} from '../../test/money';
+
+const GAMES = ['JOKER', 'PG', 'CIRCUS'] as const;
+const ACCOUNTS = ['WALLET', ...GAMES] as const;
+const MODES = ['ok', 'ok', 'fail', 'timeout', 'lost'] as const;
+
+type Member = { token: string; id: number; username: string };
+
+const amount = fc.integer({ min: 1, max: 400 }).map((baht) => baht);
+const action = fc.oneof(
+  fc.record({
+    kind: fc.constant('topUp' as const),
+    who: fc.nat(1),
+    amount: fc.integer({ min: 1, max: 1000 }),
+  }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    who: fc.nat(1),
+    from: fc.constantFrom(...ACCOUNTS),
+    to: fc.constantFrom(...ACCOUNTS),
+    amount,
+  }),
+  fc.record({
+    kind: fc.constant('transferAll' as const),
+    who: fc.nat(1),
+    to: fc.constantFrom(...ACCOUNTS),
+  }),
+  fc.record({
+    kind: fc.constant('withdraw' as const),
+    who: fc.nat(1),
+    amount: fc.integer({ min: 100, max: 600 }),
+  }),
+  fc.record({
+    kind: fc.constant('settle' as const),
+    who: fc.nat(1),
+    status: fc.constantFrom('success' as const, 'failed' as const),
+  }),
+  fc.record({
+    kind: fc.constant('round' as const),
+    who: fc.nat(1),
+    game: fc.constantFrom(...GAMES),
+    bet: fc.integer({ min: 0, max: 50 }),
+    win: fc.integer({ min: 0, max: 80 }),
+  }),
+  fc.record({
+    kind: fc.constant('fault' as const),
+    game: fc.constantFrom(...GAMES),
+    mode: fc.constantFrom(...MODES),
+  }),
+  fc.record({ kind: fc.constant('reconcile' as const) }),
+);
+type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
+
+describe.each(testDatabases())('the ledger under random money traffic on $name', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  async function newMember(): Promise<Member> {
+    const m = await memberWithToken(h.app);
+    for (const code of GAMES) await activate(h.app, m.token, code);
+    return { token: m.token, username: m.username, id: await memberIdOf(h.db, m.username) };
+  }
+
+  async function run(members: Member[], a: Action): Promise<void> {
+    const m = 'who' in a ? members[a.who] : undefined;
+    switch (a.kind) {
+      case 'topUp':
+        if (m) await move(h.app, m.token, 'add', { amount: a.amount });
+        return;
+      case 'transfer':
+        if (m) await move(h.app, m.token, 'transfer', { from: a.from, to: a.to, amount: a.amount });
+        return;
+      case 'transferAll':
+        if (m) await move(h.app, m.token, 'transferAll', { to: a.to });
+        return;
+      case 'withdraw':
+        if (m) await move(h.app, m.token, 'withdraw', { amount: a.amount });
+        return;
+      case 'settle':
+        if (m) {
+          await call(h.app, 'POST', '/api/sandbox/withdrawals/settle', {
+            body: { username: m.username, status: a.status },
+          });
+        }
+        return;
+      case 'round':
+        if (m) {
+          await call(h.app, 'POST', `/api/sandbox/games/${a.game}/round`, {
+            token: m.token,
+            body: { bet: a.bet, win: a.win },
+          });
+        }
+        return;
+      case 'fault':
+        await setFault(h.app, a.game, a.mode);
+        return;
+      case 'reconcile':
+        await h.app.money.transfers.reconcile(0);
+        return;
+    }
+  }
+
+  /** The wallet's cash is what the member's own statement says it is. */
+  async function expectStatementMatchesWallet(member: Member) {
+    const res = await call(h.app, 'POST', '/api/statement', {
+      token: member.token,
+      body: { page: 1, limit: 100 },
+    });
+    const rows = res.body.statements as {
+      statementType: string;
+      status: string;
+      from: string;
+      to: string;
+      amount: number;
+    }[];
+    expect(res.body.total).toBe(rows.length);
+    let cents = 0;
+    for (const row of rows) {
+      const minor = Math.round(row.amount * 100);
+      if (row.statementType === 'deposit' && row.status === 'success') cents += minor;
+      if (row.statementType === 'withdraw' && row.status !== 'failed') cents -= minor;
+      if (row.statementType === 'transfer') {
+        if (row.to === 'WALLET' && row.status === 'success') cents += minor;
+        if (row.from === 'WALLET' && row.status !== 'failed') cents -= minor;
+      }
+    }
+    const wallet = await call(h.app, 'GET', '/api/wallet', { token: member.token });
+    expect(Math.round((wallet.body.wallet as { cash: number }).cash * 100)).toBe(cents);
+  }
+
+  it('keeps every invariant after each step, and every satang where it belongs at the end', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 14 }), async (actions) => {
+        const members = [await newMember(), await newMember()];
+        for (const a of actions) {
+          await run(members, a);
+          await expectLedgerInvariants(h.db);
+          for (const member of members) await expectStatementMatchesWallet(member);
+        }
+        // The outside world recovers: every pending transfer settles, exactly where it belongs.
+        for (const code of GAMES) await setFault(h.app, code, 'ok');
+        await h.app.money.transfers.reconcile(0);
+        for (const member of members) {
+          await call(h.app, 'GET', '/api/wallet/refresh/slot', { token: member.token });
+          const balances = await ledgerBalances(h.db, member.id);
+          expect(balances.transfer_hold ?? 0).toBe(0);
+          for (const code of GAMES) {
+            expect(balances[`game:${code}`] ?? 0).toBe(
+              await providerBalance(h.db, code, `mw${member.id}`),
+            );
+          }
+          await expectStatementMatchesWallet(member);
+        }
+        await expectLedgerInvariants(h.db);
+      }),
+      { numRuns: 12, endOnFailure: true },
+    );
+  }, 300_000);
+});

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import type { TransferAccount } from '@wallet/contract/wallet';
+import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { DomainError, isDomainError } from '../../lib/domain-error';
+import type { GameProviders } from '../../providers/games/game-providers';
+import type { GameAccountRow, MemberMoneyInfo } from '../games/games.repository';
+import { listGameAccounts } from '../games/games.repository';
+import type { GamesService } from '../games/games.service';
+import {
+  type Ledger,
+  type LedgerTransactionRow,
+  type Leg,
+  rows,
+  toTransactionRow,
+} from '../ledger/ledger';
+
+export type TransferOutcome = { status: 'success' | 'processing'; amount: number };
+
+export type TransferServiceDeps = {
+  db: Db;
+  ledger: Ledger;
+  games: GamesService;
+  providers: GameProviders;
+  log: {
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
+};
+
+/** Our reference at the provider: unique, sent with the call so a retry applies once there. */
+function newRef(): string {
+  return `T${randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * Transfers between the cash wallet and the game accounts (docs/decisions/0030-ledger.md,
+ * "Transfers with an outside provider"). The funds wait in the member's transfer_hold account
+ * while the provider is asked; a definite refusal returns them before the answer, an unknown
+ * outcome leaves them held until the reconciler learns what happened.
+ */
+export class TransferService {
+  constructor(private readonly deps: TransferServiceDeps) {}
+
+  /** POST /api/wallet/transfer (the request schema already refused NONE and from = to). */
+  async transfer(
+    member: MemberMoneyInfo,
+    from: TransferAccount,
+    to: TransferAccount,
+    amount: number,
+  ): Promise<TransferOutcome> {
+    const { games } = this.deps;
+    if (from === WALLET_ACCOUNT) {
+      return this.toGame(member, await games.account(member.id, to), amount);
+    }
+    const source = await games.account(member.id, from);
+    if (to === WALLET_ACCOUNT) return this.fromGame(member, source, amount, true);
+    // Game to game: through the wallet. Should the second leg fail, the money is in the
+    // wallet, which is what TRANSFER_FAIL tells the member.
+    const target = await games.account(member.id, to);
+    const first = await this.fromGame(member, source, amount, true);
+    if (first.status !== 'success') return first;
+    return this.toGame(member, target, amount);
+  }
+
+  /**
+   * POST /api/wallet/transferAll. To a game: the whole cash wallet. To WALLET: every game
+   * balance, each provider concurrently and on its own; the answer is the sum that moved.
+   */
+  async transferAll(member: MemberMoneyInfo, to: TransferAccount): Promise<TransferOutcome> {
+    const { db, ledger, games } = this.deps;
+    if (to !== WALLET_ACCOUNT) {
+      const account = await games.account(member.id, to);
+      const cash = await ledger.memberAccount(member.id, 'cash', member.currency);
+      const amount = await ledger.balance(db, cash);
+      if (amount <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
+      return this.toGame(member, account, amount);
+    }
+    const accounts = await listGameAccounts(db, member.id);
+    const outcomes = await Promise.all(
+      accounts.map(async (account) => {
+        try {
+          return await this.fromGame(member, account, null, true);
+        } catch (error) {
+          if (isDomainError(error)) return error;
+          throw error;
+        }
+      }),
+    );
+    const moved = outcomes.filter((o): o is TransferOutcome => !(o instanceof DomainError));
+    const failed = outcomes.find((o) => o instanceof DomainError && o.code === 'TRANSFER_FAIL');
+    if (moved.length === 0) throw failed ?? new DomainError('MONEY_NOT_ENOUGH');
+    return {
+      status: moved.some((o) => o.status === 'processing') ? 'processing' : 'success',
+      amount: moved.reduce((sum, o) => sum + o.amount, 0),
+    };
+  }
+
+  private async toGame(
+    member: MemberMoneyInfo,
+    account: GameAccountRow,
+    amount: number,
+  ): Promise<TransferOutcome> {
+    const { db, ledger, providers } = this.deps;
+    const code = account.providerCode;
+    providers.get(code); // NO_GAME before any money moves when no adapter serves this code
+    const [cash, hold] = await Promise.all([
+      ledger.memberAccount(member.id, 'cash', member.currency),
+      ledger.memberAccount(member.id, 'transfer_hold', member.currency),
+    ]);
+    const ref = newRef();
+    const id = await db.transaction((tx) =>
+      ledger.open(
+        tx,
+        {
+          memberId: member.id,
+          type: 'transfer',
+          status: 'processing',
+          from: WALLET_ACCOUNT,
+          to: code,
+          amount,
+          currency: member.currency,
+          providerCode: code,
+          providerRef: ref,
+        },
+        [
+          { accountId: cash, amount: -amount },
+          { accountId: hold, amount },
+        ],
+      ),
+    );
+    const outcome = await providers.call(code, (p, signal) =>
+      p.deposit(account.username, amount, ref, signal),
+    );
+    return this.conclude(id, outcome.kind, amount);
+  }
+
+  /** `amount` null: everything in the game account (transferAll). */
+  private async fromGame(
+    member: MemberMoneyInfo,
+    account: GameAccountRow,
+    amount: number | null,
+    sync: boolean,
+  ): Promise<TransferOutcome> {
+    const { db, ledger, providers, games } = this.deps;
+    const code = account.providerCode;
+    providers.get(code); // NO_GAME before any money moves when no adapter serves this code
+    // The rounds played since the last sync first, so the ledger knows what the member won.
+    // A provider that does not answer here leaves the last known balance; its withdraw below
+    // refuses whatever it does not hold.
+    if (sync) await games.sync(member, account).catch(() => false);
+    const [game, hold] = await Promise.all([
+      ledger.memberAccount(member.id, 'game', member.currency, code),
+      ledger.memberAccount(member.id, 'transfer_hold', member.currency),
+    ]);
+    const moving = amount ?? (await ledger.balance(db, game));
+    if (moving <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
+    const ref = newRef();
+    const id = await db.transaction((tx) =>
+      ledger.open(
+        tx,
+        {
+          memberId: member.id,
+          type: 'transfer',
+          status: 'processing',
+          from: code,
+          to: WALLET_ACCOUNT,
+          amount: moving,
+          currency: member.currency,
+          providerCode: code,
+          providerRef: ref,
+        },
+        [
+          { accountId: game, amount: -moving },
+          { accountId: hold, amount: moving },
+        ],
+      ),
+    );
+    const outcome = await providers.call(code, (p, signal) =>
+      p.withdraw(account.username, moving, ref, signal),
+    );
+    return this.conclude(id, outcome.kind, moving);
+  }
+
+  /** Applies the provider's answer to a transfer this request opened. */
+  private async conclude(
+    id: number,
+    outcome: 'ok' | 'refused' | 'unknown',
+    amount: number,
+  ): Promise<TransferOutcome> {
+    if (outcome === 'unknown') return { status: 'processing', amount };
+    const { db, ledger } = this.deps;
+    try {
+      const row = await ledger.transaction(db, id);
+      if (!row) throw new Error(`transfer ${id} vanished`);
+      await this.settle(row, outcome === 'ok' ? 'success' : 'failed');
+    } catch (error) {
+      // The provider answered but our books could not record it: the transfer stays pending
+      // and the reconciler settles it from the provider's status. The member sees processing.
+      this.deps.log.error({ err: error, transactionId: id }, 'transfer not settled');
+      return { status: 'processing', amount };
+    }
+    const settled = await ledger.transaction(db, id);
+    if (settled?.status === 'failed') throw new DomainError('TRANSFER_FAIL');
+    return { status: settled?.status === 'success' ? 'success' : 'processing', amount };
+  }
+
+  /**
+   * Settles a pending transfer forward (success) or back (failed), exactly once: see
+   * Ledger.settle. The legs follow from the row alone, so a request, another process or the
+   * reconciler settle it identically. Answers whether this call was the one that settled it.
+   */
+  async settle(row: LedgerTransactionRow, status: 'success' | 'failed'): Promise<boolean> {
+    const { db, ledger } = this.deps;
+    if (row.memberId === null || row.providerCode === null) {
+      throw new Error(`transfer ${row.id} has no member or provider`);
+    }
+    const toGame = row.from === WALLET_ACCOUNT;
+    const code = row.providerCode;
+    const [cash, hold, game] = await Promise.all([
+      ledger.memberAccount(row.memberId, 'cash', row.currency),
+      ledger.memberAccount(row.memberId, 'transfer_hold', row.currency),
+      ledger.memberAccount(row.memberId, 'game', row.currency, code),
+    ]);
+    // Success moves the held funds on to where they were going; failure takes them back.
+    const destination = toGame === (status === 'success') ? game : cash;
+    const legs: Leg[] = [
+      { accountId: hold, amount: -row.amount },
+      { accountId: destination, amount: row.amount },
+    ];
+    return db.transaction((tx) => ledger.settle(tx, row.id, status, legs));
+  }
+
+  /**
+   * The reconciler: every transfer still pending after `olderThanMs` is looked up at its
+   * provider by our reference and settled, completed → forward, not found → back. A provider
+   * that still does not answer leaves it pending: the funds are never returned on a guess.
+   * Safe in many processes at once (the settle is conditional).
+   */
+  async reconcile(olderThanMs: number, limit = 200): Promise<{ settled: number; pending: number }> {
+    const { db, providers } = this.deps;
+    const pending = (
+      await rows<Parameters<typeof toTransactionRow>[0]>(
+        db,
+        sql`select * from ledger_transactions
+            where type = 'transfer' and status = 'processing'
+              and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+            order by id limit ${limit}`,
+      )
+    ).map(toTransactionRow);
+    let settled = 0;
+    await Promise.all(
+      pending.map(async (row) => {
+        if (!row.providerCode || !row.providerRef) return;
+        const ref = row.providerRef;
+        const status = await providers.call(row.providerCode, (p, signal) => p.status(ref, signal));
+        if (status.kind !== 'ok') return;
+        const done = await this.settle(row, status.value === 'completed' ? 'success' : 'failed');
+        if (done) settled += 1;
+      }),
+    );
+    return { settled, pending: pending.length - settled };
+  }
+}

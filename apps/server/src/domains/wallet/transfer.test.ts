@@ -1,0 +1,226 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransactions } from '../../db/schema';
+import { testDatabases } from '../../test/databases';
+import { call, type Harness, startHarness } from '../../test/harness';
+import { memberWithToken } from '../../test/members';
+import {
+  activate,
+  expectLedgerInvariants,
+  ledgerBalances,
+  memberIdOf,
+  move,
+  providerBalance,
+  setFault,
+  topUp,
+} from '../../test/money';
+
+const CODES = ['JOKER', 'PG', 'UFABET', 'HUAYHD'] as const;
+
+describe.each(testDatabases())('transfers between the wallet and the games on $name', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterEach(async () => {
+    for (const code of CODES) await setFault(h.app, code, 'ok');
+    await expectLedgerInvariants(h.db);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** A member with 100 baht in the wallet and accounts at every provider above. */
+  async function player() {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 100);
+    for (const code of CODES) await activate(h.app, m.token, code);
+    const id = await memberIdOf(h.db, m.username);
+    const creds = await call(h.app, 'GET', '/api/wallet/account/JOKER', { token: m.token });
+    return { ...m, id, gameUser: String(creds.body.username) };
+  }
+
+  const statementOf = async (token: string) =>
+    (await call(h.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 50 } })).body
+      .statements as { statementType: string; status: string; from: string; to: string }[];
+
+  it('moves money to a game and back, each side of the books and the provider agreeing', async () => {
+    const p = await player();
+    const out = await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 40 });
+    expect(out.body).toMatchObject({ success: true, status: 'success', amount: 40 });
+    expect(out.body.wallet).toEqual({ amount: 60, cash: 60, bonus: 0 });
+    expect(await providerBalance(h.db, 'JOKER', p.gameUser)).toBe(4000);
+
+    const back = await move(h.app, p.token, 'transfer', {
+      from: 'JOKER',
+      to: 'WALLET',
+      amount: 15,
+    });
+    expect(back.body).toMatchObject({ status: 'success', amount: 15 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 7500,
+      'game:JOKER': 2500,
+      transfer_hold: 0,
+    });
+    expect(await providerBalance(h.db, 'JOKER', p.gameUser)).toBe(2500);
+  });
+
+  it('refuses the rules of SPEC.md section 5 and moves nothing', async () => {
+    const p = await player();
+    const cases: [object, number, object][] = [
+      [{ from: 'NONE', to: 'JOKER', amount: 5 }, 400, { code: 'KEY_INVALID', field: 'from' }],
+      [{ to: 'JOKER', amount: 5 }, 400, { code: 'KEY_MISSING', field: 'from' }],
+      [{ from: 'JOKER', to: 'JOKER', amount: 5 }, 400, { code: 'KEY_INVALID', field: 'to' }],
+      [{ from: 'WALLET', to: 'JOKER', amount: 0.99 }, 400, { code: 'TRANSFER_MINIMUM' }],
+      [{ from: 'WALLET', to: 'JOKER', amount: 100.01 }, 400, { code: 'MONEY_NOT_ENOUGH' }],
+      [{ from: 'JOKER', to: 'WALLET', amount: 1 }, 400, { code: 'MONEY_NOT_ENOUGH' }],
+      [{ from: 'WALLET', to: 'SLOTXO', amount: 1 }, 404, { code: 'SLOT_NO_ACCOUNT' }],
+    ];
+    const before = await h.count(ledgerTransactions);
+    for (const [body, status, error] of cases) {
+      const res = await move(h.app, p.token, 'transfer', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body).toMatchObject(error);
+    }
+    expect(await h.count(ledgerTransactions)).toBe(before);
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 10000 });
+  });
+
+  it('answers TRANSFER_FAIL with the funds back when the provider fails, either way', async () => {
+    const p = await player();
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 30 });
+    await setFault(h.app, 'PG', 'fail');
+    const toGame = await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 10 });
+    expect(toGame.status).toBe(502);
+    expect(toGame.body).toMatchObject({ code: 'TRANSFER_FAIL' });
+    const fromGame = await move(h.app, p.token, 'transfer', {
+      from: 'PG',
+      to: 'WALLET',
+      amount: 10,
+    });
+    expect(fromGame.body).toMatchObject({ code: 'TRANSFER_FAIL' });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 7000,
+      'game:PG': 3000,
+      transfer_hold: 0,
+    });
+    const statement = await statementOf(p.token);
+    expect(statement.filter((s) => s.status === 'failed')).toHaveLength(2);
+  });
+
+  it('holds a transfer whose provider times out, then returns it once the provider says it never happened', async () => {
+    const p = await player();
+    await setFault(h.app, 'UFABET', 'timeout');
+    const res = await move(h.app, p.token, 'transfer', {
+      from: 'WALLET',
+      to: 'UFABET',
+      amount: 25,
+    });
+    expect(res.body).toMatchObject({ status: 'processing', amount: 25 });
+    expect(res.body.wallet).toMatchObject({ cash: 75 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 7500, transfer_hold: 2500 });
+    expect((await statementOf(p.token))[0]).toMatchObject({ status: 'processing', to: 'UFABET' });
+
+    // Still silent: the reconciler does not guess.
+    await h.app.money.transfers.reconcile(0);
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ transfer_hold: 2500 });
+
+    await setFault(h.app, 'UFABET', 'ok');
+    expect(await h.app.money.transfers.reconcile(0)).toMatchObject({ settled: 1 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 10000, transfer_hold: 0 });
+    expect(await providerBalance(h.db, 'UFABET', p.gameUser)).toBe(0);
+    expect((await statementOf(p.token))[0]).toMatchObject({ status: 'failed' });
+    // Settled once: a second run finds nothing.
+    expect(await h.app.money.transfers.reconcile(0)).toEqual({ settled: 0, pending: 0 });
+  });
+
+  it('completes a transfer whose answer was lost, after asking the provider', async () => {
+    const p = await player();
+    await setFault(h.app, 'HUAYHD', 'lost');
+    const res = await move(h.app, p.token, 'transfer', {
+      from: 'WALLET',
+      to: 'HUAYHD',
+      amount: 20,
+    });
+    expect(res.body).toMatchObject({ status: 'processing' });
+    expect(await providerBalance(h.db, 'HUAYHD', p.gameUser)).toBe(2000);
+    await setFault(h.app, 'HUAYHD', 'ok');
+    await h.app.money.transfers.reconcile(0);
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 8000,
+      'game:HUAYHD': 2000,
+      transfer_hold: 0,
+    });
+    expect((await statementOf(p.token))[0]).toMatchObject({ status: 'success' });
+  });
+
+  it('settles lost and timed-out transfers out of a game exactly where they belong', async () => {
+    const p = await player();
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 50 });
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 50 });
+    await setFault(h.app, 'JOKER', 'lost');
+    await setFault(h.app, 'PG', 'timeout');
+    const lost = await move(h.app, p.token, 'transfer', {
+      from: 'JOKER',
+      to: 'WALLET',
+      amount: 20,
+    });
+    const silent = await move(h.app, p.token, 'transfer', { from: 'PG', to: 'WALLET', amount: 20 });
+    expect(lost.body).toMatchObject({ status: 'processing' });
+    expect(silent.body).toMatchObject({ status: 'processing' });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 0, transfer_hold: 4000 });
+    await setFault(h.app, 'JOKER', 'ok');
+    await setFault(h.app, 'PG', 'ok');
+    // Two processes reconciling at once still settle each transfer once.
+    const other = await h.build();
+    await Promise.all([h.app.money.transfers.reconcile(0), other.money.transfers.reconcile(0)]);
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 2000,
+      'game:JOKER': 3000,
+      'game:PG': 5000,
+      transfer_hold: 0,
+    });
+    expect(await providerBalance(h.db, 'JOKER', p.gameUser)).toBe(3000);
+    expect(await providerBalance(h.db, 'PG', p.gameUser)).toBe(5000);
+  });
+
+  it('answers a retried transfer from its key without moving the money again', async () => {
+    const p = await player();
+    const key = 'transfer-retry-1';
+    const body = { from: 'WALLET', to: 'JOKER', amount: 10 };
+    const first = await move(h.app, p.token, 'transfer', body, key);
+    const again = await move(h.app, p.token, 'transfer', body, key);
+    expect(again.body).toEqual(first.body);
+    expect(await providerBalance(h.db, 'JOKER', p.gameUser)).toBe(1000);
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 9000 });
+  });
+
+  it('moves everything home with transferAll, and the whole wallet into one game', async () => {
+    const p = await player();
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 30 });
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 20 });
+    await call(h.app, 'POST', '/api/sandbox/games/PG/round', {
+      token: p.token,
+      body: { bet: 5, win: 0 },
+    });
+    const home = await move(h.app, p.token, 'transferAll', { to: 'WALLET' });
+    expect(home.body).toMatchObject({ status: 'success', amount: 45 });
+    expect(home.body.wallet).toMatchObject({ cash: 95 });
+    const all = await move(h.app, p.token, 'transferAll', { to: 'UFABET' });
+    expect(all.body).toMatchObject({ status: 'success', amount: 95 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 0, 'game:UFABET': 9500 });
+    const none = await move(h.app, p.token, 'transferAll', { to: 'JOKER' });
+    expect(none.body).toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+  });
+
+  it('moves money from one game to another through the wallet', async () => {
+    const p = await player();
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 30 });
+    const res = await move(h.app, p.token, 'transfer', { from: 'JOKER', to: 'PG', amount: 12 });
+    expect(res.body).toMatchObject({ status: 'success', amount: 12 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 7000,
+      'game:JOKER': 1800,
+      'game:PG': 1200,
+    });
+  });
+});

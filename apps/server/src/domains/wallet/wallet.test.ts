@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { testDatabases } from '../../test/databases';
+import { call, type Harness, startHarness } from '../../test/harness';
+import { memberWithToken } from '../../test/members';
+import {
+  activate,
+  expectLedgerInvariants,
+  ledgerBalances,
+  memberIdOf,
+  move,
+  topUp,
+  walletOf,
+} from '../../test/money';
+
+describe.each(testDatabases())('the wallet and its ledger on $name', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('starts a member at zero with every active provider as an inactive slot', async () => {
+    const m = await memberWithToken(h.app);
+    const res = await call(h.app, 'GET', '/api/wallet', { token: m.token });
+    expect(res.status).toBe(200);
+    expect(res.body.wallet).toEqual({ amount: 0, cash: 0, bonus: 0 });
+    expect(res.body.invite).toEqual({ amount: 0, success: 0, fail: 0 });
+    const slots = res.body.slots as { isActive: boolean; amount: number }[];
+    expect(slots).toHaveLength(16);
+    expect(slots.every((s) => !s.isActive && s.amount === 0)).toBe(true);
+    expect((res.body.profile as { username: string }).username).toBe(m.username);
+  });
+
+  it('records a sandbox top-up as a balanced deposit from the operator', async () => {
+    const m = await memberWithToken(h.app);
+    const res = await topUp(h.app, m.token, 150.25);
+    expect(res.body).toEqual({
+      success: true,
+      status: 'success',
+      amount: 150.25,
+      wallet: { amount: 150.25, cash: 150.25, bonus: 0 },
+    });
+    const id = await memberIdOf(h.db, m.username);
+    expect(await ledgerBalances(h.db, id)).toEqual({ cash: 15025 });
+    await expectLedgerInvariants(h.db);
+  });
+
+  it('applies a repeated Idempotency-Key once and answers the first answer', async () => {
+    const m = await memberWithToken(h.app);
+    const key = 'retry-key-0001';
+    const first = await move(h.app, m.token, 'add', { amount: 10 }, key);
+    const again = await move(h.app, m.token, 'add', { amount: 10 }, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await walletOf(h.app, m.token)).cash).toBe(10);
+    const other = await move(h.app, m.token, 'add', { amount: 11 }, key);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'KEY_INVALID' });
+    expect((await walletOf(h.app, m.token)).cash).toBe(10);
+  });
+
+  it('treats the same key from another member as a new key', async () => {
+    const a = await memberWithToken(h.app);
+    const b = await memberWithToken(h.app);
+    await move(h.app, a.token, 'add', { amount: 5 }, 'shared-key-01');
+    const res = await move(h.app, b.token, 'add', { amount: 7 }, 'shared-key-01');
+    expect(res.body).toMatchObject({ status: 'success', amount: 7 });
+    expect((await walletOf(h.app, a.token)).cash).toBe(5);
+    expect((await walletOf(h.app, b.token)).cash).toBe(7);
+  });
+
+  it('refuses a malformed key and amounts with three decimals, moving nothing', async () => {
+    const m = await memberWithToken(h.app);
+    const badKey = await move(h.app, m.token, 'add', { amount: 5 }, 'short');
+    expect(badKey.status).toBe(400);
+    expect(badKey.body).toMatchObject({ code: 'KEY_INVALID' });
+    const badAmount = await move(h.app, m.token, 'add', { amount: 1.005 });
+    expect(badAmount.body).toMatchObject({ code: 'KEY_INVALID', field: 'amount' });
+    expect(await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).toEqual({});
+  });
+
+  it('lists the statement from the ledger, newest first, paged', async () => {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 100);
+    await activate(h.app, m.token, 'JOKER');
+    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 30 });
+    await move(h.app, m.token, 'withdraw', { amount: 100 }).then((r) =>
+      expect(r.body).toMatchObject({ code: 'MONEY_NOT_ENOUGH' }),
+    );
+    const page1 = await call(h.app, 'POST', '/api/statement', {
+      token: m.token,
+      body: { page: 1, limit: 1 },
+    });
+    expect(page1.body.total).toBe(2);
+    expect(page1.body.statements).toEqual([
+      expect.objectContaining({
+        statementType: 'transfer',
+        from: 'WALLET',
+        to: 'JOKER',
+        status: 'success',
+        amount: 30,
+      }),
+    ]);
+    const page2 = await call(h.app, 'POST', '/api/statement', {
+      token: m.token,
+      body: { page: 2, limit: 1 },
+    });
+    expect(page2.body.statements).toEqual([
+      expect.objectContaining({ statementType: 'deposit', to: 'WALLET', amount: 100 }),
+    ]);
+  });
+
+  it("never shows one member another member's statement", async () => {
+    const a = await memberWithToken(h.app);
+    const b = await memberWithToken(h.app);
+    await topUp(h.app, a.token, 42);
+    const res = await call(h.app, 'POST', '/api/statement', {
+      token: b.token,
+      body: { page: 1, limit: 10 },
+    });
+    expect(res.body).toEqual({ total: 0, statements: [] });
+  });
+
+  it('refuses a movement that does not balance, in the database itself', async () => {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 1);
+    const before = await h.count(ledgerEntries);
+    await expect(
+      h.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(ledgerTransactions)
+          .values({
+            memberId: null,
+            type: 'deposit',
+            status: 'success',
+            fromAccount: 'X',
+            toAccount: 'Y',
+            amount: 1,
+            currency: 'BAHT',
+          })
+          .returning({ id: ledgerTransactions.id });
+        await tx.execute(
+          sql`insert into ledger_entries (transaction_id, account_id, amount)
+              select ${row?.id}, id, 5 from ledger_accounts order by id limit 1`,
+        );
+      }),
+    ).rejects.toThrow();
+    expect(await h.count(ledgerEntries)).toBe(before);
+  });
+
+  it('refuses a negative member balance in the database itself (CHECK)', async () => {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 1);
+    const id = await memberIdOf(h.db, m.username);
+    await expect(
+      h.db.execute(
+        sql`update ledger_accounts set balance = -1 where member_id = ${id} and kind = 'cash'`,
+      ),
+    ).rejects.toThrow();
+    expect((await ledgerBalances(h.db, id)).cash).toBe(100);
+  });
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { fromMinor } from '@wallet/contract/money';
+import { WALLET_ACCOUNT, withdrawSchema } from '@wallet/contract/wallet';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../lib/domain-error';
+import type { PayoutProvider } from '../../providers/payouts/payout-provider';
+import type { MemberMoneyInfo } from '../games/games.repository';
+import { type Ledger, rows, toTransactionRow } from '../ledger/ledger';
+import { readSetting } from '../settings/settings.repository';
+
+export type WithdrawalServiceDeps = {
+  db: Db;
+  ledger: Ledger;
+  payouts: PayoutProvider;
+  /**
+   * The bonus rule hook (SPEC.md section 4: a running bonus blocks withdrawal). Answers the
+   * member's active bonus, or null. There are no bonuses until the promotions issue, so the
+   * app wires `() => null`; that issue replaces it with a read of the member's bonus.
+   */
+  activeBonus: (memberId: number) => Promise<{ code: string } | null>;
+};
+
+/**
+ * Withdrawals (docs/decisions/0030-ledger.md, Withdrawals): the amount leaves the cash wallet
+ * for pending_withdrawal at once and shows as processing; the payout bank's outcome settles
+ * it exactly once, to the operator's payouts account or back to the cash wallet.
+ */
+export class WithdrawalService {
+  constructor(private readonly deps: WithdrawalServiceDeps) {}
+
+  async withdraw(
+    member: MemberMoneyInfo,
+    amount: number,
+  ): Promise<{ status: 'processing'; amount: number }> {
+    const { db, ledger } = this.deps;
+    const limits = await readSetting(db, 'withdrawLimits');
+    const checked = withdrawSchema({
+      withdrawMin: fromMinor(limits.minMinor),
+      withdrawMax: fromMinor(limits.maxMinor),
+    }).safeParse({ amount: fromMinor(amount) });
+    if (!checked.success) throw new DomainError('KEY_INVALID', { field: 'amount' });
+    if (!member.bankAccountNo) throw new DomainError('NO_BANK');
+    if (await this.deps.activeBonus(member.id)) throw new DomainError('BONUS_REMAINING');
+
+    const [cash, pending] = await Promise.all([
+      ledger.memberAccount(member.id, 'cash', member.currency),
+      ledger.memberAccount(member.id, 'pending_withdrawal', member.currency),
+    ]);
+    const ref = `W${randomUUID().replaceAll('-', '')}`;
+    await db.transaction((tx) =>
+      ledger.open(
+        tx,
+        {
+          memberId: member.id,
+          type: 'withdraw',
+          status: 'processing',
+          from: WALLET_ACCOUNT,
+          to: member.bankCode,
+          amount,
+          currency: member.currency,
+          providerRef: ref,
+        },
+        [
+          { accountId: cash, amount: -amount },
+          { accountId: pending, amount },
+        ],
+      ),
+    );
+    // The payout is handed over after the money is held; its outcome arrives through settle.
+    await this.deps.payouts.submit({
+      ref,
+      memberId: member.id,
+      amount,
+      bankCode: member.bankCode,
+      accountNo: member.bankAccountNo,
+    });
+    return { status: 'processing', amount };
+  }
+
+  /** The payout bank's outcome for one withdrawal; answers whether this call settled it. */
+  async settle(transactionId: number, status: 'success' | 'failed'): Promise<boolean> {
+    const { db, ledger } = this.deps;
+    const row = await ledger.transaction(db, transactionId);
+    if (row?.type !== 'withdraw' || row.memberId === null) return false;
+    const [cash, pending, payouts] = await Promise.all([
+      ledger.memberAccount(row.memberId, 'cash', row.currency),
+      ledger.memberAccount(row.memberId, 'pending_withdrawal', row.currency),
+      ledger.operatorAccount('payouts', row.currency),
+    ]);
+    return db.transaction((tx) =>
+      ledger.settle(tx, row.id, status, [
+        { accountId: pending, amount: -row.amount },
+        { accountId: status === 'success' ? payouts : cash, amount: row.amount },
+      ]),
+    );
+  }
+
+  /** Every pending withdrawal of a member (the sandbox payout bank's settle call). */
+  async settleAll(memberId: number, status: 'success' | 'failed'): Promise<number> {
+    const pending = (
+      await rows<Parameters<typeof toTransactionRow>[0]>(
+        this.deps.db,
+        sql`select * from ledger_transactions
+            where member_id = ${memberId} and type = 'withdraw' and status = 'processing'
+            order by id`,
+      )
+    ).map(toTransactionRow);
+    let settled = 0;
+    for (const row of pending) if (await this.settle(row.id, status)) settled += 1;
+    return settled;
+  }
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { int, rows } from '../../domains/ledger/ledger';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { DomainError } from '../../lib/domain-error';
+import type { SandboxFaults } from '../sandbox-faults';
+import {
+  type GameCredentials,
+  type GameProvider,
+  type GameRound,
+  ProviderRefusal,
+} from './game-provider';
+
+const SESSION_MINUTES = 30;
+
+function newPassword(): string {
+  return randomBytes(6).toString('base64url');
+}
+
+/**
+ * The sandbox game provider: one per code, with its own books (sandbox_game_* tables), never
+ * the ledger's. It honours the sandbox faults on every call our server makes to it.
+ */
+export class SandboxGameProvider implements GameProvider {
+  constructor(
+    readonly code: string,
+    private readonly db: Db,
+    private readonly faults: SandboxFaults,
+  ) {}
+
+  createAccount(username: string, signal: AbortSignal): Promise<GameCredentials> {
+    return this.faults.apply(this.code, signal, async () => {
+      await this.db.execute(
+        sql`insert into sandbox_game_accounts (provider_code, username, password)
+            values (${this.code}, ${username}, ${newPassword()}) on conflict do nothing`,
+      );
+      return this.readCredentials(username);
+    });
+  }
+
+  credentials(username: string, signal: AbortSignal): Promise<GameCredentials> {
+    return this.faults.apply(this.code, signal, () => this.readCredentials(username));
+  }
+
+  resetPassword(username: string, signal: AbortSignal): Promise<GameCredentials> {
+    return this.faults.apply(this.code, signal, async () => {
+      await this.db.execute(
+        sql`update sandbox_game_accounts set password = ${newPassword()}
+            where provider_code = ${this.code} and username = ${username}`,
+      );
+      return this.readCredentials(username);
+    });
+  }
+
+  balance(username: string, signal: AbortSignal): Promise<number> {
+    return this.faults.apply(this.code, signal, () => this.readBalance(username));
+  }
+
+  deposit(username: string, amount: number, ref: string, signal: AbortSignal): Promise<void> {
+    return this.faults.apply(this.code, signal, () => this.move(username, amount, ref, 'deposit'));
+  }
+
+  withdraw(username: string, amount: number, ref: string, signal: AbortSignal): Promise<void> {
+    return this.faults.apply(this.code, signal, () =>
+      this.move(username, -amount, ref, 'withdraw'),
+    );
+  }
+
+  status(ref: string, signal: AbortSignal): Promise<'completed' | 'not_found'> {
+    return this.faults.apply(this.code, signal, async () => {
+      const found = await rows<{ ref: string }>(
+        this.db,
+        sql`select ref from sandbox_game_transfers
+            where provider_code = ${this.code} and ref = ${ref}`,
+      );
+      return found.length > 0 ? 'completed' : 'not_found';
+    });
+  }
+
+  launchLink(username: string, signal: AbortSignal): Promise<string> {
+    return this.faults.apply(this.code, signal, async () => {
+      const token = randomToken();
+      await this.db.execute(
+        sql`insert into sandbox_game_sessions (token_hash, provider_code, username, expires_at)
+            values (${sha256Hex(token)}, ${this.code}, ${username},
+              now() + make_interval(mins => ${SESSION_MINUTES}))`,
+      );
+      return `/sandbox/games/${this.code}/play?session=${token}`;
+    });
+  }
+
+  betHistory(username: string, afterId: number, signal: AbortSignal): Promise<GameRound[]> {
+    return this.faults.apply(this.code, signal, async () => {
+      const found = await rows<{ id: unknown; bet: unknown; win: unknown; created_at: Date }>(
+        this.db,
+        sql`select id, bet, win, created_at from sandbox_game_rounds
+            where provider_code = ${this.code} and username = ${username} and id > ${afterId}
+            order by id`,
+      );
+      return found.map((r) => ({
+        id: int(r.id),
+        bet: int(r.bet),
+        win: int(r.win),
+        playedAt: new Date(r.created_at),
+      }));
+    });
+  }
+
+  /** The game itself (not our server's call, so no faults): balance − bet + win. */
+  async playRound(username: string, bet: number, win: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await rows<{ balance: unknown }>(
+        tx,
+        sql`update sandbox_game_accounts set balance = balance - ${bet} + ${win}
+            where provider_code = ${this.code} and username = ${username}
+              and balance >= ${bet}
+            returning balance`,
+      );
+      if (!row) {
+        const exists = await rows<{ username: string }>(
+          tx,
+          sql`select username from sandbox_game_accounts
+              where provider_code = ${this.code} and username = ${username}`,
+        );
+        throw new DomainError(exists.length > 0 ? 'MONEY_NOT_ENOUGH' : 'SLOT_NO_ACCOUNT');
+      }
+      await tx.execute(
+        sql`insert into sandbox_game_rounds (provider_code, username, bet, win)
+            values (${this.code}, ${username}, ${bet}, ${win})`,
+      );
+      return int(row.balance);
+    });
+  }
+
+  /** The player behind a play-page session, or null when it is unknown or expired. */
+  async sessionUser(token: string): Promise<string | null> {
+    const [row] = await rows<{ username: string }>(
+      this.db,
+      sql`select username from sandbox_game_sessions
+          where token_hash = ${sha256Hex(token)} and provider_code = ${this.code}
+            and expires_at > now()`,
+    );
+    return row?.username ?? null;
+  }
+
+  async readBalance(username: string): Promise<number> {
+    const [row] = await rows<{ balance: unknown }>(
+      this.db,
+      sql`select balance from sandbox_game_accounts
+          where provider_code = ${this.code} and username = ${username}`,
+    );
+    if (!row) throw new ProviderRefusal('no such account');
+    return int(row.balance);
+  }
+
+  private async readCredentials(username: string): Promise<GameCredentials> {
+    const [row] = await rows<{ username: string; password: string }>(
+      this.db,
+      sql`select username, password from sandbox_game_accounts
+          where provider_code = ${this.code} and username = ${username}`,
+    );
+    if (!row) throw new ProviderRefusal('no such account');
+    return row;
+  }
+
+  /**
+   * One reference moves money once: the transfer row is the provider's own idempotency key,
+   * written in the same transaction as the balance change.
+   */
+  private async move(username: string, delta: number, ref: string, direction: string) {
+    await this.db.transaction(async (tx) => {
+      const claimed = await rows<{ ref: string }>(
+        tx,
+        sql`insert into sandbox_game_transfers (provider_code, ref, username, direction, amount)
+            values (${this.code}, ${ref}, ${username}, ${direction}, ${Math.abs(delta)})
+            on conflict do nothing returning ref`,
+      );
+      if (claimed.length === 0) return;
+      const updated = await rows<{ balance: unknown }>(
+        tx,
+        sql`update sandbox_game_accounts set balance = balance + ${delta}
+            where provider_code = ${this.code} and username = ${username}
+              and balance + ${delta} >= 0
+            returning balance`,
+      );
+      if (updated.length === 0) throw new ProviderRefusal('insufficient balance or no account');
+    });
+  }
+}

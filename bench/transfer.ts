@@ -1,0 +1,289 @@
+/**
+ * Transfer benchmark (docs/performance.md): a few hundred members, 64 concurrent HTTP clients
+ * moving money wallet ↔ game against a real PostgreSQL (a fresh database for the run), then
+ * pgbench's built-in tpcb-like script on the same server with the same client count, and the
+ * ratio of the two. The ledger invariants are checked after the run.
+ *
+ *   npm run bench:transfer -w @wallet/bench
+ *
+ * Environment: BENCH_PG (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_MEMBERS (300), BENCH_CLIENTS (64), BENCH_SECONDS (20), BENCH_SERVERS (1).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const adminUrl = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 300);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+const GAME = 'JOKER';
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(url: string, port: number): Promise<ChildProcess> {
+  const child = spawn(
+    join(root, 'node_modules/.bin/tsx'),
+    ['--conditions=source', join(root, 'apps/server/src/main.ts')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        DATABASE_POOL_MAX: '20',
+        SANDBOX: '1',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/nonexistent',
+        RATE_LIMIT_GLOBAL_PER_MIN: '100000000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+type Member = { id: number; token: string };
+
+/** Members and their sessions straight into the database: registering 300 through argon2 is not what is measured. */
+async function seedMembers(url: string): Promise<Member[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const members: Member[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      const phone = `09${String(i).padStart(8, '0')}`;
+      const { rows } = await client.query<{ id: number }>(
+        `insert into members (username, name, password_hash, bank_code, bank_account_name, bank_account_no)
+         values ($1, 'Bench Member', 'x', 'SCB', 'BENCH MEMBER', $2) returning id`,
+        [phone, `7${String(i).padStart(9, '0')}`],
+      );
+      const id = rows[0]?.id ?? 0;
+      const token = randomBytes(32).toString('base64url');
+      await client.query(
+        `insert into sessions (token_hash, member_id, expires_at) values ($1, $2, now() + interval '1 day')`,
+        [createHash('sha256').update(token).digest('hex'), id],
+      );
+      members.push({ id, token });
+    }
+    return members;
+  } finally {
+    await client.end();
+  }
+}
+
+async function api(base: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, body: json };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function checkInvariants(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const problems: string[] = [];
+    const q = async (text: string) => (await client.query(text)).rows;
+    const [sum] = await q('select coalesce(sum(balance), 0)::text as s from ledger_accounts');
+    if (sum?.s !== '0') problems.push(`balances sum to ${sum?.s}`);
+    if (
+      (await q('select 1 from ledger_entries group by transaction_id having sum(amount) <> 0'))
+        .length
+    )
+      problems.push('an unbalanced transaction');
+    if (
+      (await q('select 1 from ledger_accounts where member_id is not null and balance < 0')).length
+    )
+      problems.push('a negative member balance');
+    const drift =
+      await q(`select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+      group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
+    if (drift.length) problems.push(`${drift.length} balances differ from their entries`);
+    const mismatch = await q(`select g.member_id from ledger_accounts g
+      join game_accounts ga on ga.member_id = g.member_id and ga.provider_code = g.provider_code
+      join sandbox_game_accounts s on s.provider_code = ga.provider_code and s.username = ga.username
+      where g.kind = 'game' and g.balance <> s.balance`);
+    if (mismatch.length)
+      problems.push(`${mismatch.length} game balances differ from the provider's`);
+    const pending = await q(
+      `select count(*)::int as n from ledger_transactions where status = 'processing' and type = 'transfer'`,
+    );
+    if ((pending[0]?.n ?? 0) > 0) problems.push(`${pending[0]?.n} transfers still processing`);
+    return problems;
+  } finally {
+    await client.end();
+  }
+}
+
+async function transferBenchmark() {
+  const name = `bench_wallet_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`create database ${name}`));
+  const url = databaseUrl(name);
+  const servers: ChildProcess[] = [];
+  try {
+    const bases: string[] = [];
+    for (let i = 0; i < SERVERS; i++) {
+      const port = 39_100 + i;
+      servers.push(await startServer(url, port));
+      bases.push(`http://127.0.0.1:${port}`);
+    }
+    const base = bases[0] ?? '';
+    const members = await seedMembers(url);
+    // Every member: 1,000 baht, an account at the game, half of it moved there.
+    for (let i = 0; i < members.length; i += 32) {
+      await Promise.all(
+        members.slice(i, i + 32).map(async (m) => {
+          await api(base, m.token, 'POST', '/api/wallet/add', { amount: 1000 });
+          await api(base, m.token, 'GET', `/api/wallet/activate/${GAME}`);
+          await api(base, m.token, 'POST', '/api/wallet/transfer', {
+            from: 'WALLET',
+            to: GAME,
+            amount: 500,
+          });
+        }),
+      );
+    }
+
+    const latencies: number[] = [];
+    let ok = 0;
+    let refused = 0;
+    let failed = 0;
+    const deadline = performance.now() + SECONDS * 1000;
+    const client = async (n: number) => {
+      let turn = 0;
+      // Each client owns its own members, as real players do not share a wallet.
+      const own = members.filter((_, i) => i % CLIENTS === n);
+      while (performance.now() < deadline) {
+        const m = own[turn % own.length];
+        if (!m) return;
+        const toGame = Math.floor(turn / own.length) % 2 === 0;
+        const body = toGame
+          ? { from: 'WALLET', to: GAME, amount: 1 }
+          : { from: GAME, to: 'WALLET', amount: 1 };
+        turn += 1;
+        const started = performance.now();
+        try {
+          const res = await api(
+            bases[turn % bases.length] ?? base,
+            m.token,
+            'POST',
+            '/api/wallet/transfer',
+            body,
+          );
+          latencies.push(performance.now() - started);
+          if (res.status === 200) ok += 1;
+          else if (res.status < 500) refused += 1;
+          else failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    };
+    const startedAt = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+    const elapsed = (performance.now() - startedAt) / 1000;
+    latencies.sort((a, b) => a - b);
+    const problems = await checkInvariants(url);
+    return {
+      transfersPerSecond: ok / elapsed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      ok,
+      refused,
+      failed,
+      problems,
+    };
+  } finally {
+    for (const server of servers) {
+      server.kill('SIGTERM');
+      await once(server, 'exit').catch(() => {});
+    }
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+function pgbench(): number {
+  const name = `bench_pgbench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(adminUrl);
+  const common = [
+    '-h',
+    url.hostname,
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username),
+  ];
+  execFileSync('createdb', [...common, name], { stdio: 'inherit' });
+  try {
+    execFileSync('pgbench', [...common, '-i', '-q', name], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const out = execFileSync(
+      'pgbench',
+      [...common, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', name],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+    if (!match?.[1]) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Number(match[1]);
+  } finally {
+    execFileSync('dropdb', [...common, '--force', name], { stdio: 'inherit' });
+  }
+}
+
+const result = await transferBenchmark();
+const tps = pgbench();
+const ratio = result.transfersPerSecond / tps;
+console.log(`members ${MEMBERS}, clients ${CLIENTS}, ${SECONDS} s, server processes ${SERVERS}`);
+console.log(
+  `transfers/s        ${result.transfersPerSecond.toFixed(0)} (ok ${result.ok}, refused ${result.refused}, failed ${result.failed})`,
+);
+console.log(`latency p50 / p99  ${result.p50.toFixed(1)} ms / ${result.p99.toFixed(1)} ms`);
+console.log(`pgbench tpcb-like  ${tps.toFixed(0)} tps`);
+console.log(`ratio              ${ratio.toFixed(2)} (target >= 0.4, p99 <= 50 ms)`);
+console.log(
+  `invariants         ${result.problems.length === 0 ? 'hold' : result.problems.join('; ')}`,
+);
+if (result.problems.length > 0) process.exitCode = 1;
