@@ -54,12 +54,16 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         WEB_DIST: '/nonexistent',
-        RATE_LIMIT_GLOBAL_PER_MIN: '100000000',
+        RATE_LIMIT_GLOBAL_PER_MIN: '1000000',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  for (let i = 0; i < 200; i++) {
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 300 && !exited; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return child;

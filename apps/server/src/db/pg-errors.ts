@@ -21,3 +21,8 @@ export function uniqueViolation(error: unknown): string | null {
   const pgError = findPgError(error);
   return pgError?.code === '23505' ? (pgError.constraint ?? '') : null;
 }
+
+/** The SQLSTATE of a database error (through Drizzle's wrapping), or null. */
+export function sqlState(error: unknown): string | null {
+  return findPgError(error)?.code ?? null;
+}

@@ -40,7 +40,7 @@ export class SandboxFaults {
   }
 }
 
-function neverAnswers(signal: AbortSignal): Promise<never> {
+export function neverAnswers(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });

@@ -19,9 +19,10 @@ export const testEnv: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_MIN: '100000',
   RATE_LIMIT_REGISTER_PER_MIN: '100000',
   RATE_LIMIT_OTP_PER_MIN: '100000',
-  // Tests run the reconciler themselves, and give a silent provider 300 ms, not 5 s.
+  // Tests run the reconciler themselves, and give a silent provider 1 s, not 5 s (still
+  // ample on a busy CI machine, where a slow answer must not read as a time-out).
   RECONCILE_INTERVAL_MS: '0',
-  GAME_PROVIDER_TIMEOUT_MS: '300',
+  GAME_PROVIDER_TIMEOUT_MS: '1000',
 };
 
 export type Harness = {

@@ -81,3 +81,19 @@ export async function findMemberIdByUsername(db: Db, username: string) {
     .where(eq(members.username, username));
   return row?.id ?? null;
 }
+
+/** The member's account at a provider that is active: one query on the money path. */
+export async function findActiveGameAccount(db: Db, memberId: number, providerCode: string) {
+  const [row] = await db
+    .select({ account: gameAccounts })
+    .from(gameAccounts)
+    .innerJoin(gameProviders, eq(gameProviders.code, gameAccounts.providerCode))
+    .where(
+      and(
+        eq(gameAccounts.memberId, memberId),
+        eq(gameAccounts.providerCode, providerCode),
+        eq(gameProviders.active, true),
+      ),
+    );
+  return row?.account ?? null;
+}

@@ -11,9 +11,10 @@ import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { AuthContext } from '../auth/auth.service';
-import type { Ledger } from '../ledger/ledger';
+import { type Ledger, relaxCommit } from '../ledger/ledger';
 import {
   advanceRoundMark,
+  findActiveGameAccount,
   findGameAccount,
   findMemberMoneyInfo,
   findProvider,
@@ -43,11 +44,23 @@ export function gameUsername(memberId: number): string {
  * syncing of the rounds played there into the ledger (docs/decisions/0031-game-providers.md).
  */
 export class GamesService {
+  /**
+   * What the money path needs of a member never changes once registered (the currency, and
+   * the payout account: docs/decisions/0010-bank-account-changes.md), so it is read once per
+   * process. The token check of every request still reads the member (deactivation is
+   * immediate).
+   */
+  private readonly members = new Map<number, MemberMoneyInfo>();
+
   constructor(private readonly deps: GamesServiceDeps) {}
 
   async member(memberId: number): Promise<MemberMoneyInfo> {
+    const cached = this.members.get(memberId);
+    if (cached) return cached;
     const member = await findMemberMoneyInfo(this.deps.db, memberId);
     if (!member) throw new DomainError('INVALID_USER_3');
+    if (this.members.size > 50_000) this.members.clear();
+    this.members.set(memberId, member);
     return member;
   }
 
@@ -60,10 +73,10 @@ export class GamesService {
 
   /** The member's account at an active provider, else NO_GAME or SLOT_NO_ACCOUNT. */
   async account(memberId: number, code: string): Promise<GameAccountRow> {
-    await this.provider(code);
-    const account = await findGameAccount(this.deps.db, memberId, code);
-    if (!account) throw new DomainError('SLOT_NO_ACCOUNT');
-    return account;
+    const account = await findActiveGameAccount(this.deps.db, memberId, code);
+    if (account) return account;
+    await this.provider(code); // NO_GAME first, as the caller named no provider we serve
+    throw new DomainError('SLOT_NO_ACCOUNT');
   }
 
   /** Every active provider as a slot: the ledger's last known balance of the member there. */
@@ -180,6 +193,8 @@ export class GamesService {
     ]);
     try {
       return await db.transaction(async (tx) => {
+        // Relaxed: lost in a crash, the mark has not moved and the next sync posts the rounds.
+        await relaxCommit(tx);
         if (!(await advanceRoundMark(tx, account.id, account.lastRoundId, last.id))) return true;
         if (delta !== 0) {
           await ledger.open(

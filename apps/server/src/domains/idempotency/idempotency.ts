@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
-import { rows } from '../ledger/ledger';
+import { relaxedCommit, rows } from '../ledger/ledger';
 
 /** What a repeat is compared on: the call and its body, keys sorted so order does not matter. */
 export function fingerprint(call: string, body: unknown): string {
@@ -41,10 +41,12 @@ export class Idempotency {
     work: () => Promise<T>,
   ): Promise<T> {
     if (key === undefined) return work();
+    // Relaxed commits (docs/decisions/0032-durability-and-commits.md): the claim becomes
+    // durable with the first durable money commit after it, which is all it must guard.
     const claimed = await rows<{ key: string }>(
       this.db,
       sql`insert into idempotency_keys (member_id, key, request_hash, state)
-          values (${memberId}, ${key}, ${hash}, 'running')
+          select ${memberId}, ${key}, ${hash}, 'running' from ${relaxedCommit}
           on conflict do nothing returning key`,
     );
     if (claimed.length === 0) return this.replay<T>(memberId, key, hash);
@@ -72,6 +74,7 @@ export class Idempotency {
     await this.db.execute(
       sql`update idempotency_keys set state = 'done', status_code = ${status},
             body = ${JSON.stringify(body)}::jsonb
+          from ${relaxedCommit}
           where member_id = ${memberId} and key = ${key}`,
     );
   }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlState } from '../../db/pg-errors';
 import { DomainError } from '../../lib/domain-error';
 
 /**
@@ -56,6 +57,40 @@ export type LedgerTransactionRow = {
   providerRef: string | null;
   createdAt: Date;
 };
+
+/**
+ * Commits the current transaction without waiting for its WAL flush (docs/decisions/
+ * 0032-durability-and-commits.md). Only for writes that can be lost in a crash without
+ * losing or creating money: a settle the reconciler would redo from the provider's status,
+ * an idempotency bookkeeping row, the sandbox's own books. WAL is written in order, so the
+ * next durable commit makes every earlier relaxed one durable too.
+ */
+export async function relaxCommit(tx: Db): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}
+
+/** A PostgreSQL array literal of integers (one parameter, not a list of them). */
+function intArray(values: number[]): string {
+  for (const v of values)
+    if (!Number.isSafeInteger(v)) throw new RangeError(`not an integer: ${v}`);
+  return `{${values.join(',')}}`;
+}
+
+/** SQLSTATE WM001 (raised by ledger_post): a member account would go below zero. */
+async function moneyNotEnough<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (sqlState(error) === 'WM001') throw new DomainError('MONEY_NOT_ENOUGH');
+    throw error;
+  }
+}
+
+/**
+ * The same as relaxCommit for a single statement: a one-row relation to select from, whose
+ * evaluation relaxes the commit of the statement's own transaction.
+ */
+export const relaxedCommit = sql`(select set_config('synchronous_commit', 'off', true)) as relaxed`;
 
 /** drizzle's `execute` answers `{ rows }` on node-postgres and on PGlite alike. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -154,75 +189,58 @@ export class Ledger {
     return row.id;
   }
 
-  /** Records a movement and posts its legs, in the caller's database transaction. */
-  async open(tx: Db, input: NewLedgerTransaction, legs: Leg[]): Promise<number> {
-    const [row] = await rows<{ id: unknown }>(
-      tx,
-      sql`insert into ledger_transactions
-            (member_id, type, status, from_account, to_account, amount, currency,
-             provider_code, provider_ref, description, settled_at)
-          values (${input.memberId}, ${input.type}, ${input.status}, ${input.from}, ${input.to},
-            ${input.amount}, ${input.currency}, ${input.providerCode ?? null},
-            ${input.providerRef ?? null},
-            ${input.description ? JSON.stringify(input.description) : null}::jsonb,
-            ${input.status === 'processing' ? null : sql`now()`})
-          returning id`,
+  /**
+   * Records a movement and posts its legs (ledger_open in the SQL migration): one statement,
+   * atomic on its own or inside the caller's transaction. The legs are posted in ascending
+   * account id, each a conditional update: a member account that would go below zero matches
+   * no row, which is MONEY_NOT_ENOUGH and undoes the whole movement. The fixed lock order means
+   * two movements that cross can never deadlock; the CHECK constraint is the backstop should a
+   * path ever skip this guard.
+   */
+  async open(
+    db: Db,
+    input: NewLedgerTransaction,
+    legs: Leg[],
+    options: { relaxed?: boolean } = {},
+  ): Promise<number> {
+    const [row] = await moneyNotEnough(() =>
+      rows<{ id: unknown }>(
+        db,
+        sql`select ledger_open(${input.memberId}, ${input.type}, ${input.status}, ${input.from},
+              ${input.to}, ${input.amount}, ${input.currency}, ${input.providerCode ?? null},
+              ${input.providerRef ?? null},
+              ${input.description ? JSON.stringify(input.description) : null}::jsonb,
+              ${intArray(legs.map((l) => l.accountId))}::integer[],
+              ${intArray(legs.map((l) => l.amount))}::bigint[],
+              ${options.relaxed ?? false}) as id`,
+      ),
     );
     if (!row) throw new Error('ledger transaction was not recorded');
-    const id = int(row.id);
-    await this.post(tx, id, legs);
-    return id;
+    return int(row.id);
   }
 
   /**
-   * Settles a `processing` movement exactly once: the conditional status update is the gate.
-   * Whoever changes the row posts the legs in the same database transaction; every other
-   * settler (a retry, another process, the reconciler) sees no row and does nothing.
+   * Settles a `processing` movement exactly once (ledger_settle): the conditional status
+   * update is the gate. Whoever changes the row posts the legs in the same statement; every
+   * other settler (a retry, another process, the reconciler) sees no row and does nothing.
    */
   async settle(
-    tx: Db,
+    db: Db,
     transactionId: number,
     status: 'success' | 'failed',
     legs: Leg[],
+    options: { relaxed?: boolean } = {},
   ): Promise<boolean> {
-    const updated = await rows<{ id: unknown }>(
-      tx,
-      sql`update ledger_transactions set status = ${status}, settled_at = now()
-          where id = ${transactionId} and status = 'processing' returning id`,
+    const [row] = await moneyNotEnough(() =>
+      rows<{ settled: boolean }>(
+        db,
+        sql`select ledger_settle(${transactionId}, ${status},
+              ${intArray(legs.map((l) => l.accountId))}::integer[],
+              ${intArray(legs.map((l) => l.amount))}::bigint[],
+              ${options.relaxed ?? false}) as settled`,
+      ),
     );
-    if (updated.length === 0) return false;
-    await this.post(tx, transactionId, legs);
-    return true;
-  }
-
-  /**
-   * Posts legs in ascending account id, each a conditional update: a member account that would
-   * go below zero matches no row, which is MONEY_NOT_ENOUGH and rolls the transaction back.
-   * The fixed lock order means two movements that cross can never deadlock; the CHECK
-   * constraint is the backstop should a path ever skip this guard.
-   */
-  async post(tx: Db, transactionId: number, legs: Leg[]): Promise<void> {
-    const merged = new Map<number, number>();
-    for (const leg of legs)
-      merged.set(leg.accountId, (merged.get(leg.accountId) ?? 0) + leg.amount);
-    const sorted = [...merged].filter(([, amount]) => amount !== 0).sort(([a], [b]) => a - b);
-    if (sorted.length === 0) return;
-    for (const [accountId, amount] of sorted) {
-      const updated = await rows<{ id: number }>(
-        tx,
-        sql`update ledger_accounts set balance = balance + ${amount}
-            where id = ${accountId} and (may_go_negative or balance + ${amount} >= 0)
-            returning id`,
-      );
-      if (updated.length === 0) throw new DomainError('MONEY_NOT_ENOUGH');
-    }
-    const values = sql.join(
-      sorted.map(([accountId, amount]) => sql`(${transactionId}, ${accountId}, ${amount})`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`insert into ledger_entries (transaction_id, account_id, amount) values ${values}`,
-    );
+    return row?.settled === true;
   }
 
   async balance(db: Db, accountId: number): Promise<number> {

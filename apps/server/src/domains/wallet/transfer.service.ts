@@ -110,30 +110,31 @@ export class TransferService {
       ledger.memberAccount(member.id, 'transfer_hold', member.currency),
     ]);
     const ref = newRef();
-    const id = await db.transaction((tx) =>
-      ledger.open(
-        tx,
-        {
-          memberId: member.id,
-          type: 'transfer',
-          status: 'processing',
-          from: WALLET_ACCOUNT,
-          to: code,
-          amount,
-          currency: member.currency,
-          providerCode: code,
-          providerRef: ref,
-        },
-        [
-          { accountId: cash, amount: -amount },
-          { accountId: hold, amount },
-        ],
-      ),
+    const id = await ledger.open(
+      db,
+      {
+        memberId: member.id,
+        type: 'transfer',
+        status: 'processing',
+        from: WALLET_ACCOUNT,
+        to: code,
+        amount,
+        currency: member.currency,
+        providerCode: code,
+        providerRef: ref,
+      },
+      [
+        { accountId: cash, amount: -amount },
+        { accountId: hold, amount },
+      ],
     );
     const outcome = await providers.call(code, (p, signal) =>
       p.deposit(account.username, amount, ref, signal),
     );
-    return this.conclude(id, outcome.kind, amount);
+    return this.conclude(
+      this.pendingRow(id, member, WALLET_ACCOUNT, code, amount, ref),
+      outcome.kind,
+    );
   }
 
   /** `amount` null: everything in the game account (transferAll). */
@@ -157,53 +158,80 @@ export class TransferService {
     const moving = amount ?? (await ledger.balance(db, game));
     if (moving <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
     const ref = newRef();
-    const id = await db.transaction((tx) =>
-      ledger.open(
-        tx,
-        {
-          memberId: member.id,
-          type: 'transfer',
-          status: 'processing',
-          from: code,
-          to: WALLET_ACCOUNT,
-          amount: moving,
-          currency: member.currency,
-          providerCode: code,
-          providerRef: ref,
-        },
-        [
-          { accountId: game, amount: -moving },
-          { accountId: hold, amount: moving },
-        ],
-      ),
+    const id = await ledger.open(
+      db,
+      {
+        memberId: member.id,
+        type: 'transfer',
+        status: 'processing',
+        from: code,
+        to: WALLET_ACCOUNT,
+        amount: moving,
+        currency: member.currency,
+        providerCode: code,
+        providerRef: ref,
+      },
+      [
+        { accountId: game, amount: -moving },
+        { accountId: hold, amount: moving },
+      ],
     );
     const outcome = await providers.call(code, (p, signal) =>
       p.withdraw(account.username, moving, ref, signal),
     );
-    return this.conclude(id, outcome.kind, moving);
+    return this.conclude(
+      this.pendingRow(id, member, code, WALLET_ACCOUNT, moving, ref),
+      outcome.kind,
+    );
+  }
+
+  private pendingRow(
+    id: number,
+    member: MemberMoneyInfo,
+    from: string,
+    to: string,
+    amount: number,
+    ref: string,
+  ): LedgerTransactionRow {
+    const code = from === WALLET_ACCOUNT ? to : from;
+    return {
+      id,
+      memberId: member.id,
+      type: 'transfer',
+      status: 'processing',
+      from,
+      to,
+      amount,
+      currency: member.currency,
+      providerCode: code,
+      providerRef: ref,
+      createdAt: new Date(),
+    };
   }
 
   /** Applies the provider's answer to a transfer this request opened. */
   private async conclude(
-    id: number,
+    row: LedgerTransactionRow,
     outcome: 'ok' | 'refused' | 'unknown',
-    amount: number,
   ): Promise<TransferOutcome> {
+    const amount = row.amount;
     if (outcome === 'unknown') return { status: 'processing', amount };
-    const { db, ledger } = this.deps;
+    const status = outcome === 'ok' ? 'success' : 'failed';
+    let settledHere: boolean;
     try {
-      const row = await ledger.transaction(db, id);
-      if (!row) throw new Error(`transfer ${id} vanished`);
-      await this.settle(row, outcome === 'ok' ? 'success' : 'failed');
+      settledHere = await this.settle(row, status);
     } catch (error) {
       // The provider answered but our books could not record it: the transfer stays pending
       // and the reconciler settles it from the provider's status. The member sees processing.
-      this.deps.log.error({ err: error, transactionId: id }, 'transfer not settled');
+      this.deps.log.error({ err: error, transactionId: row.id }, 'transfer not settled');
       return { status: 'processing', amount };
     }
-    const settled = await ledger.transaction(db, id);
-    if (settled?.status === 'failed') throw new DomainError('TRANSFER_FAIL');
-    return { status: settled?.status === 'success' ? 'success' : 'processing', amount };
+    // Someone else (the reconciler) settled it first: answer what they recorded.
+    const final = settledHere
+      ? status
+      : (await this.deps.ledger.transaction(this.deps.db, row.id))?.status;
+    if (final === 'failed') throw new DomainError('TRANSFER_FAIL');
+    return { status: final === 'success' ? 'success' : 'processing', amount };
   }
 
   /**
@@ -229,7 +257,9 @@ export class TransferService {
       { accountId: hold, amount: -row.amount },
       { accountId: destination, amount: row.amount },
     ];
-    return db.transaction((tx) => ledger.settle(tx, row.id, status, legs));
+    // Relaxed: a settle lost in a crash leaves the transfer processing, and the reconciler
+    // settles it again from the provider's own record.
+    return ledger.settle(db, row.id, status, legs, { relaxed: true });
   }
 
   /**

@@ -71,23 +71,21 @@ export class WalletService {
         ledger.operatorAccount('deposits', member.currency),
         ledger.memberAccount(member.id, 'cash', member.currency),
       ]);
-      await db.transaction((tx) =>
-        ledger.open(
-          tx,
-          {
-            memberId: member.id,
-            type: 'deposit',
-            status: 'success',
-            from: 'SANDBOX',
-            to: WALLET_ACCOUNT,
-            amount: minor,
-            currency: member.currency,
-          },
-          [
-            { accountId: deposits, amount: -minor },
-            { accountId: cash, amount: minor },
-          ],
-        ),
+      await ledger.open(
+        db,
+        {
+          memberId: member.id,
+          type: 'deposit',
+          status: 'success',
+          from: 'SANDBOX',
+          to: WALLET_ACCOUNT,
+          amount: minor,
+          currency: member.currency,
+        },
+        [
+          { accountId: deposits, amount: -minor },
+          { accountId: cash, amount: minor },
+        ],
       );
       return { status: 'success', amount: minor };
     });

@@ -48,24 +48,22 @@ export class WithdrawalService {
       ledger.memberAccount(member.id, 'pending_withdrawal', member.currency),
     ]);
     const ref = `W${randomUUID().replaceAll('-', '')}`;
-    await db.transaction((tx) =>
-      ledger.open(
-        tx,
-        {
-          memberId: member.id,
-          type: 'withdraw',
-          status: 'processing',
-          from: WALLET_ACCOUNT,
-          to: member.bankCode,
-          amount,
-          currency: member.currency,
-          providerRef: ref,
-        },
-        [
-          { accountId: cash, amount: -amount },
-          { accountId: pending, amount },
-        ],
-      ),
+    await ledger.open(
+      db,
+      {
+        memberId: member.id,
+        type: 'withdraw',
+        status: 'processing',
+        from: WALLET_ACCOUNT,
+        to: member.bankCode,
+        amount,
+        currency: member.currency,
+        providerRef: ref,
+      },
+      [
+        { accountId: cash, amount: -amount },
+        { accountId: pending, amount },
+      ],
     );
     // The payout is handed over after the money is held; its outcome arrives through settle.
     await this.deps.payouts.submit({
@@ -88,12 +86,10 @@ export class WithdrawalService {
       ledger.memberAccount(row.memberId, 'pending_withdrawal', row.currency),
       ledger.operatorAccount('payouts', row.currency),
     ]);
-    return db.transaction((tx) =>
-      ledger.settle(tx, row.id, status, [
-        { accountId: pending, amount: -row.amount },
-        { accountId: status === 'success' ? payouts : cash, amount: row.amount },
-      ]),
-    );
+    return ledger.settle(db, row.id, status, [
+      { accountId: pending, amount: -row.amount },
+      { accountId: status === 'success' ? payouts : cash, amount: row.amount },
+    ]);
   }
 
   /** Every pending withdrawal of a member (the sandbox payout bank's settle call). */

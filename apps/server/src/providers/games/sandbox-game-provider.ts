@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlState } from '../../db/pg-errors';
 import { int, rows } from '../../domains/ledger/ledger';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
-import type { SandboxFaults } from '../sandbox-faults';
+import { neverAnswers, type SandboxFaults } from '../sandbox-faults';
 import {
   type GameCredentials,
   type GameProvider,
@@ -58,13 +59,11 @@ export class SandboxGameProvider implements GameProvider {
   }
 
   deposit(username: string, amount: number, ref: string, signal: AbortSignal): Promise<void> {
-    return this.faults.apply(this.code, signal, () => this.move(username, amount, ref, 'deposit'));
+    return this.move(username, amount, ref, 'deposit', signal);
   }
 
   withdraw(username: string, amount: number, ref: string, signal: AbortSignal): Promise<void> {
-    return this.faults.apply(this.code, signal, () =>
-      this.move(username, -amount, ref, 'withdraw'),
-    );
+    return this.move(username, -amount, ref, 'withdraw', signal);
   }
 
   status(ref: string, signal: AbortSignal): Promise<'completed' | 'not_found'> {
@@ -166,25 +165,29 @@ export class SandboxGameProvider implements GameProvider {
 
   /**
    * One reference moves money once: the transfer row is the provider's own idempotency key,
-   * written in the same transaction as the balance change.
+   * written in the same statement as the balance change (sandbox_game_move, which also reads
+   * this provider's fault, so a transfer is one round trip).
    */
-  private async move(username: string, delta: number, ref: string, direction: string) {
-    await this.db.transaction(async (tx) => {
-      const claimed = await rows<{ ref: string }>(
-        tx,
-        sql`insert into sandbox_game_transfers (provider_code, ref, username, direction, amount)
-            values (${this.code}, ${ref}, ${username}, ${direction}, ${Math.abs(delta)})
-            on conflict do nothing returning ref`,
+  private async move(
+    username: string,
+    delta: number,
+    ref: string,
+    direction: string,
+    signal: AbortSignal,
+  ): Promise<void> {
+    let mode: string | undefined;
+    try {
+      [{ mode } = { mode: undefined }] = await rows<{ mode: string }>(
+        this.db,
+        sql`select sandbox_game_move(${this.code}, ${username}, ${ref}, ${direction}, ${delta}) as mode`,
       );
-      if (claimed.length === 0) return;
-      const updated = await rows<{ balance: unknown }>(
-        tx,
-        sql`update sandbox_game_accounts set balance = balance + ${delta}
-            where provider_code = ${this.code} and username = ${username}
-              and balance + ${delta} >= 0
-            returning balance`,
-      );
-      if (updated.length === 0) throw new ProviderRefusal('insufficient balance or no account');
-    });
+    } catch (error) {
+      if (sqlState(error) === 'WM002')
+        throw new ProviderRefusal('insufficient balance or no account');
+      throw error;
+    }
+    if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
+    if (mode === 'timeout') return neverAnswers(signal);
+    if (mode === 'lost') throw new Error(`${this.code} answer lost (sandbox fault)`);
   }
 }
