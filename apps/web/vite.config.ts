@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
@@ -16,11 +18,124 @@ function appVariant(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports only its development build (dev warnings on); its production
+ * build, which its own Vite plugin uses, is taken for `vite build`. That build is one
+ * un-annotated module, so its top-level `React.forwardRef(…)` calls and `X.displayName = …`
+ * statements keep every component (Form, the framework-mode prefetch links, …) in the bundle
+ * whether used or not: those calls are marked pure and the display names (a devtools nicety)
+ * dropped, so tree-shaking removes what the app does not use.
+ */
+function reactRouterForProduction(): Plugin {
+  return {
+    name: 'wallet-react-router-for-production',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id.replace(/([\\/]dist[\\/])development([\\/])/, '$1production$2') ?? null;
+    },
+    transform: {
+      filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        const shakeable = code
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+          .replace(
+            /^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm,
+            '$1/* @__PURE__ */ $2',
+          );
+        // Lines stay where they were, so the package's own source map still applies.
+        return { code: shakeable, map: null };
+      },
+    },
+  };
+}
+
+/**
+ * Mantine hangs sub-components on their parent (`Button.Group = ButtonGroup`), and that
+ * assignment keeps the sub-component in every bundle that uses the parent. These are the ones
+ * /login's Button, ActionIcon (password toggle) and Checkbox carry; each is dropped from the
+ * build while neither the app (`.Group` anywhere in src) nor Mantine itself (`Button.Group`)
+ * refers to it, so using one later simply keeps it.
+ */
+const mantineStaticParts: Record<string, string[]> = {
+  Button: ['Group', 'GroupSection'],
+  ActionIcon: ['Group', 'GroupSection'],
+  Checkbox: ['Group', 'Card', 'Indicator'],
+};
+
+function filesUnder(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => pattern.test(file))
+    .map((file) => readFileSync(join(dir, file), 'utf8'));
+}
+
+function dropUnusedMantineParts(): Plugin {
+  const unused = new Map<string, string[]>();
+  return {
+    name: 'wallet-drop-unused-mantine-parts',
+    apply: 'build',
+    buildStart() {
+      const app = filesUnder(join(import.meta.dirname, 'src'), /\.tsx?$/).join('\n');
+      const mantineDir = join(import.meta.dirname, '../../node_modules/@mantine/core/esm');
+      const mantine = filesUnder(mantineDir, /\.mjs$/);
+      for (const [component, parts] of Object.entries(mantineStaticParts)) {
+        const drop = parts.filter((part) => {
+          const own = new RegExp(`^${component}\\.${part} = \\w+;$`, 'm');
+          const read = new RegExp(`\\b${component}(\\$\\d+)?\\.${part}\\b`);
+          return (
+            !new RegExp(`\\.${part}\\b`).test(app) &&
+            !mantine.some((source) => !own.test(source) && read.test(source))
+          );
+        });
+        unused.set(component, drop);
+      }
+    },
+    transform: {
+      filter: { id: /@mantine[\\/]core[\\/]esm[\\/]components[\\/](\w+)[\\/]\1\.mjs$/ },
+      handler(code, id) {
+        const component = id.match(/(\w+)\.mjs$/)?.[1] ?? '';
+        const parts = unused.get(component);
+        if (!parts?.length) return null;
+        const pattern = new RegExp(`^${component}\\.(?:${parts.join('|')}) = \\w+;$`, 'gm');
+        // Blank lines instead of removed ones: the package's source map still applies.
+        return { code: code.replace(pattern, ''), map: null };
+      },
+    },
+  };
+}
+
+/**
+ * react-i18next imports `use-sync-external-store/shim`, the polyfill for React < 18; React 19
+ * has the hook itself, so the shim becomes a re-export of it.
+ */
+function reactSyncExternalStoreShim(): Plugin {
+  const id = '\0wallet-use-sync-external-store-shim';
+  return {
+    name: 'wallet-use-sync-external-store-shim',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'use-sync-external-store/shim' ? id : null;
+    },
+    load(loaded) {
+      return loaded === id ? "export { useSyncExternalStore } from 'react';" : null;
+    },
+  };
+}
+
 // The API server of `npm run dev` (CONTRACT.md default port); API_TARGET points elsewhere.
 const backend = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), appVariant()],
+  plugins: [
+    react(),
+    appVariant(),
+    reactRouterForProduction(),
+    dropUnusedMantineParts(),
+    reactSyncExternalStoreShim(),
+  ],
+  json: { namedExports: false, stringify: true },
   resolve: {
     // 'source' first so `@wallet/contract/<file>` resolves to its TypeScript source.
     conditions: ['source', ...defaultClientConditions],
@@ -33,20 +148,34 @@ export default defineConfig({
   },
   build: {
     manifest: true,
+    // The polyfill serves browsers without <link rel="modulepreload"> (Safari < 17), where
+    // modules still load, just without the head start; /login does not pay for it.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Named vendor chunks: stable file names across app releases (better caching) and a
-        // readable bundle-size report. Mantine is left to automatic splitting so screens
-        // that use rare components do not drag them into /login.
+        // /login loads three files: the entry, `vendor` (the libraries every screen needs:
+        // React, React Router, i18next, TanStack Query, react-hook-form) and `app` (the rest
+        // of what the first screen needs: Mantine's core and the components /login renders,
+        // the shells, the login form). Few large chunks compress far better than many small
+        // ones (bundle budget, scripts/check-bundle-size.mjs); `vendor` changes only with the
+        // dependencies, so it stays cached across app releases. Everything else (other
+        // screens, the Mantine components only they use, zod) is split automatically into
+        // lazy chunks that /login never fetches.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+            {
+              name: 'vendor',
+              tags: ['$initial'],
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][\w-]+|react-hook-form)[\\/]/,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              // The entry (index.html and main.tsx) keeps its own small chunk.
+              test: (id) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id),
+            },
           ],
         },
       },

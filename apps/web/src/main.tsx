@@ -3,14 +3,17 @@ import '@mantine/notifications/styles.css';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { AppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { useSessionStore } from './lib/session-store';
 
-setNavigator((to, options) => router.navigate(to, options));
+// The browser history React Router's <BrowserRouter> would make, kept here so the API client
+// (outside React) can navigate too.
+const history = createBrowserHistory({ v5Compat: true });
+setNavigator((to, options) => (options?.replace ? history.replace(to) : history.push(to)));
 await initI18n(useSessionStore.getState().locale);
 
 const root = document.getElementById('root');
@@ -19,7 +22,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter history={history} />
     </AppProviders>
   </StrictMode>,
 );

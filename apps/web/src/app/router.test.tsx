@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../lib/session-store';
 import { jsonResponse, renderWithProviders } from '../test/render';
-import { routes } from './router';
+import { AppRouter } from './router';
 
 const fetchMock = vi.fn<typeof fetch>();
 let terminated = false;
@@ -38,9 +38,9 @@ function answer(url: string): Response {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  renderWithProviders(<AppRouter history={history} />);
+  return history;
 }
 
 beforeEach(() => {
@@ -57,16 +57,16 @@ afterEach(() => {
 
 describe('routes', () => {
   it('sends / to the login page when nobody is signed in', async () => {
-    const router = renderAt('/');
+    const history = renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('opens the member home for a stored token', async () => {
     useSessionStore.getState().signIn('token', false);
-    const router = renderAt('/user');
+    const history = renderAt('/user');
     expect(await screen.findByRole('heading', { name: 'Malee' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/user/home');
+    expect(history.location.pathname).toBe('/user/home');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Language' })).toBeInTheDocument();
@@ -74,9 +74,9 @@ describe('routes', () => {
 
   it('goes to the closed-service page when the service is terminated', async () => {
     terminated = true;
-    const router = renderAt('/login');
+    const history = renderAt('/login');
     expect(await screen.findByRole('heading', { name: 'Service closed' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/terminated');
+    expect(history.location.pathname).toBe('/terminated');
   });
 
   it('shows Page Not Found for an unknown path', async () => {

@@ -1,94 +1,245 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import {
+  type ComponentType,
+  lazy,
+  Suspense,
+  startTransition,
+  useLayoutEffect,
+  useState,
+} from 'react';
+import {
+  type Location,
+  matchRoutes,
+  type NavigationType,
+  type RouteObject,
+  Router,
+  type UNSAFE_createBrowserHistory,
+  useRoutes,
+} from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page';
 import { paths } from '../lib/navigation';
 import { checkServiceActive, enterPublicShell, requireToken } from './guards';
 import { PageLoader } from './page-loader';
-import { NotFoundPage } from './pages/not-found-page';
-import { RootLayout } from './root-layout';
-import { RouteErrorPage } from './route-error-page';
+import { RouteErrorBoundary } from './route-error-page';
 import { PublicShell } from './shells/public-shell';
 
 /**
+ * Declarative React Router (`<Router>` + `useRoutes`) rather than the data router: the data
+ * router's loader/action engine weighs about 17 KB gzip, more than /login can afford (bundle
+ * budget, apps/web/scripts/check-bundle-size.mjs). What the app used of it lives here, small:
+ * guards that run before a screen shows (loaders), a thin bar while the next screen loads
+ * (useNavigation), the error page (ErrorBoundary) and scroll restoration.
+ */
+export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
+
+/** A route's `handle.guard` runs when the route is entered; a path it answers redirects. */
+type Guard = () => string | null | Promise<string | null>;
+type RouteHandle = { guard: Guard };
+
+const redirectTo = (path: string): RouteHandle => ({ guard: () => path });
+
+/** A screen in its own chunk, fetched the first time a route shows it. */
+const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
+  lazy(async () => ({ default: pick(await load()) }));
+
+const RegisterPage = page(
+  () => import('../features/account/components/register/register-page'),
+  (m) => m.RegisterPage,
+);
+const HowtoPage = page(
+  () => import('../features/lookup/components/howto-page'),
+  (m) => m.HowtoPage,
+);
+const ContactPage = page(
+  () => import('../features/lookup/components/contact-page'),
+  (m) => m.ContactPage,
+);
+const TerminatedPage = page(
+  () => import('./pages/terminated-page'),
+  (m) => m.TerminatedPage,
+);
+const UserShell = page(
+  () => import('./shells/user-shell'),
+  (m) => m.UserShell,
+);
+const HomePage = page(
+  () => import('../features/account/components/home-page'),
+  (m) => m.HomePage,
+);
+const ProfilePage = page(
+  () => import('../features/account/components/profile/profile-page'),
+  (m) => m.ProfilePage,
+);
+const NotFoundPage = page(
+  () => import('./pages/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+
+/**
  * /login needs the public shell and the login form anyway, so they sit in the entry chunk;
- * every other screen is a lazy chunk that /login never downloads (bundle budget,
- * apps/web/scripts/check-bundle-size.mjs). /user/bonus, /user/statement and /user/spin arrive
- * with their own issues; until then they are unknown paths (404).
+ * every other screen is a lazy chunk that /login never downloads. /user/bonus,
+ * /user/statement and /user/spin arrive with their own issues; until then they are unknown
+ * paths (404).
  */
 export const routes: RouteObject[] = [
+  { path: '/', handle: redirectTo(paths.user) },
   {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: PageLoader,
-    ErrorBoundary: RouteErrorPage,
+    id: 'public-shell',
+    handle: { guard: enterPublicShell } satisfies RouteHandle,
+    element: <PublicShell />,
     children: [
-      { path: '/', loader: () => redirect(paths.user) },
       {
-        id: 'public-shell',
-        loader: enterPublicShell,
-        Component: PublicShell,
-        children: [
-          {
-            path: paths.login,
-            loader: checkServiceActive,
-            Component: LoginPage,
-          },
-          {
-            path: paths.register,
-            lazy: async () => ({
-              Component: (await import('../features/account/components/register/register-page'))
-                .RegisterPage,
-            }),
-          },
-          {
-            path: paths.howto,
-            lazy: async () => ({
-              Component: (await import('../features/lookup/components/howto-page')).HowtoPage,
-            }),
-          },
-          {
-            path: paths.contact,
-            lazy: async () => ({
-              Component: (await import('../features/lookup/components/contact-page')).ContactPage,
-            }),
-          },
-        ],
+        path: paths.login,
+        handle: { guard: checkServiceActive } satisfies RouteHandle,
+        element: <LoginPage />,
       },
-      {
-        path: paths.terminated,
-        lazy: async () => ({ Component: (await import('./pages/terminated-page')).TerminatedPage }),
-      },
-      {
-        id: 'user-shell',
-        path: paths.user,
-        loader: requireToken,
-        lazy: async () => ({ Component: (await import('./shells/user-shell')).UserShell }),
-        children: [
-          { index: true, loader: () => redirect(paths.home) },
-          {
-            path: paths.home,
-            lazy: async () => ({
-              Component: (await import('../features/account/components/home-page')).HomePage,
-            }),
-          },
-          {
-            path: paths.profile,
-            lazy: async () => ({
-              Component: (await import('../features/account/components/profile/profile-page'))
-                .ProfilePage,
-            }),
-          },
-          {
-            path: paths.userContact,
-            lazy: async () => ({
-              Component: (await import('../features/lookup/components/contact-page')).ContactPage,
-            }),
-          },
-        ],
-      },
-      // The error page renders the 404 too, so it shares the entry chunk instead of a lazy one.
-      { path: '*', Component: NotFoundPage },
+      { path: paths.register, element: <RegisterPage /> },
+      { path: paths.howto, element: <HowtoPage /> },
+      { path: paths.contact, element: <ContactPage /> },
     ],
   },
+  { path: paths.terminated, element: <TerminatedPage /> },
+  {
+    id: 'user-shell',
+    path: paths.user,
+    handle: { guard: requireToken } satisfies RouteHandle,
+    element: <UserShell />,
+    children: [
+      { index: true, handle: redirectTo(paths.home) },
+      { path: paths.home, element: <HomePage /> },
+      { path: paths.profile, element: <ProfilePage /> },
+      { path: paths.userContact, element: <ContactPage /> },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
 ];
 
-export const router = createBrowserRouter(routes);
+function routesAt(location: Location): RouteObject[] {
+  return (matchRoutes(routes, location) ?? []).map((match) => match.route);
+}
+
+/**
+ * The guards of a navigation, with the data router's loader rules: a route's guard runs when
+ * the route is entered, and every matched route's guard runs again when the navigation stays
+ * on the same URL or changes the query. All start at once; the first redirect, outermost
+ * route first, wins.
+ */
+async function runGuards(from: Location | null, to: Location): Promise<string | null> {
+  const before = from ? routesAt(from) : [];
+  const again = from !== null && (from.pathname === to.pathname || from.search !== to.search);
+  const started = routesAt(to)
+    .filter((route) => again || !before.includes(route))
+    .map((route) => (route.handle as RouteHandle | undefined)?.guard());
+  for (const result of started) {
+    const redirect = await result;
+    if (redirect) return redirect;
+  }
+  return null;
+}
+
+/** Scroll positions by history entry, kept across reloads like React Router's own. */
+const scrollKey = 'wallet-scroll-positions';
+let scrollPositions: Record<string, number> = {};
+
+function loadScrollPositions(): void {
+  try {
+    scrollPositions = JSON.parse(sessionStorage.getItem(scrollKey) ?? '{}');
+  } catch {
+    scrollPositions = {};
+  }
+}
+
+function saveScrollPositions(): void {
+  try {
+    sessionStorage.setItem(scrollKey, JSON.stringify(scrollPositions));
+  } catch {
+    // Storage may be full or disabled: positions are a nicety.
+  }
+}
+
+function restoreScroll(location: Location): void {
+  const saved = scrollPositions[location.key];
+  if (saved !== undefined) {
+    window.scrollTo(0, saved);
+    return;
+  }
+  const target =
+    location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+type View = { location: Location; action: NavigationType; error?: unknown };
+
+/**
+ * The app's router: runs the guards of each navigation before it shows (the next screen waits,
+ * with a thin gold bar on top, as for a lazy screen), then renders the routes.
+ */
+export function AppRouter({ history }: { history: AppHistory }) {
+  const [view, setView] = useState<View | null>(null);
+  const [navigating, setNavigating] = useState(false);
+
+  useLayoutEffect(() => {
+    let shown: Location | null = null;
+    let latest = 0;
+    const go = async (action: NavigationType, location: Location) => {
+      const id = ++latest;
+      setNavigating(true);
+      let redirect: string | null = null;
+      let error: unknown;
+      try {
+        redirect = await runGuards(shown, location);
+      } catch (caught) {
+        error = caught;
+      }
+      // A newer navigation started meanwhile: it decides what shows.
+      if (id !== latest) return;
+      if (redirect) {
+        history.replace(redirect);
+        return;
+      }
+      if (shown) scrollPositions[shown.key] = window.scrollY;
+      shown = location;
+      startTransition(() => {
+        setView({ action, location, error });
+        setNavigating(false);
+      });
+    };
+    loadScrollPositions();
+    const manual = 'scrollRestoration' in window.history;
+    if (manual) window.history.scrollRestoration = 'manual';
+    const onPageHide = () => {
+      if (shown) scrollPositions[shown.key] = window.scrollY;
+      saveScrollPositions();
+      if (manual) window.history.scrollRestoration = 'auto';
+    };
+    window.addEventListener('pagehide', onPageHide);
+    const stop = history.listen(({ action, location }) => void go(action, location));
+    void go(history.action, history.location);
+    return () => {
+      latest++;
+      stop();
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [history]);
+
+  useLayoutEffect(() => {
+    if (view) restoreScroll(view.location);
+  }, [view]);
+
+  // Before the first screen's guards answer, the loader shows (the data router's fallback).
+  if (!view) return <PageLoader />;
+  return (
+    <Router location={view.location} navigationType={view.action} navigator={history}>
+      {navigating && <div className="wallet-route-progress" aria-hidden />}
+      <RouteErrorBoundary location={view.location} error={view.error}>
+        <Suspense fallback={<PageLoader />}>
+          <AppRoutes />
+        </Suspense>
+      </RouteErrorBoundary>
+    </Router>
+  );
+}

@@ -1,6 +1,5 @@
 import { type Locale, locales, storageKeys } from '@wallet/contract/constants';
 import { create } from 'zustand';
-import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
 import { defaultLocale } from './variant';
 
 /**
@@ -41,22 +40,21 @@ function isLocale(value: string | null): value is Locale {
  * Each field keeps its own storage key of SPEC.md section 3 (`token`, `locale`,
  * `remember-agreement`, `last_sync`) as a plain string, so other tools can read them too.
  */
-export const splitStorage: PersistStorage<Persisted> = {
-  getItem: () =>
-    safe(() => {
+export const splitStorage = {
+  read: (): Persisted | null =>
+    safe<Persisted | null>(() => {
       const persistent = localStorage.getItem(storageKeys.token);
       const token = persistent ?? sessionStorage.getItem(storageKeys.token);
       const locale = localStorage.getItem(storageKeys.locale);
-      const state: Persisted = {
+      return {
         token,
         remember: persistent !== null,
         locale: isLocale(locale) ? locale : defaultLocale(),
         agreement: localStorage.getItem(storageKeys.agreement) === 'true',
         lastSync: localStorage.getItem(storageKeys.lastSync),
       };
-      return { state, version: 0 } satisfies StorageValue<Persisted>;
     }, null),
-  setItem: (_name, { state }) =>
+  write: (state: Persisted): void =>
     safe(() => {
       const keep = state.remember ? localStorage : sessionStorage;
       const drop = state.remember ? sessionStorage : localStorage;
@@ -69,41 +67,28 @@ export const splitStorage: PersistStorage<Persisted> = {
       if (state.lastSync) localStorage.setItem(storageKeys.lastSync, state.lastSync);
       else localStorage.removeItem(storageKeys.lastSync);
     }, undefined),
-  removeItem: () =>
-    safe(() => {
-      for (const key of [storageKeys.token, storageKeys.agreement, storageKeys.lastSync]) {
-        localStorage.removeItem(key);
-        sessionStorage.removeItem(key);
-      }
-    }, undefined),
 };
 
-export const useSessionStore = create<SessionState>()(
-  persist(
-    (set) => ({
-      token: null,
-      remember: false,
-      locale: defaultLocale(),
-      agreement: false,
-      lastSync: null,
-      signIn: (token, remember) => set({ token, remember }),
-      clear: () => set({ token: null, remember: false, agreement: false, lastSync: null }),
-      setLocale: (locale) => set({ locale }),
-      setAgreement: (agreement) => set({ agreement }),
-      setLastSync: (lastSync) => set({ lastSync }),
-    }),
-    {
-      name: 'wallet-session',
-      storage: splitStorage,
-      partialize: ({ token, remember, locale, agreement, lastSync }) => ({
-        token,
-        remember,
-        locale,
-        agreement,
-        lastSync,
-      }),
-    },
-  ),
+/**
+ * The store starts from the stored fields and writes them back on every change: what zustand's
+ * persist middleware would do for this synchronous storage, without its hydration machinery.
+ */
+export const useSessionStore = create<SessionState>()((set) => ({
+  token: null,
+  remember: false,
+  locale: defaultLocale(),
+  agreement: false,
+  lastSync: null,
+  ...splitStorage.read(),
+  signIn: (token, remember) => set({ token, remember }),
+  clear: () => set({ token: null, remember: false, agreement: false, lastSync: null }),
+  setLocale: (locale) => set({ locale }),
+  setAgreement: (agreement) => set({ agreement }),
+  setLastSync: (lastSync) => set({ lastSync }),
+}));
+
+useSessionStore.subscribe(({ token, remember, locale, agreement, lastSync }) =>
+  splitStorage.write({ token, remember, locale, agreement, lastSync }),
 );
 
 export function getToken(): string | null {

@@ -29,6 +29,8 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 
 window.HTMLElement.prototype.scrollIntoView = vi.fn();
+// The router restores scroll positions; jsdom does not scroll.
+window.scrollTo = vi.fn() as typeof window.scrollTo;
 
 // Tests read English, the way the browser tests find controls by their English names.
 await initI18n('en', { en: { translation: en } });

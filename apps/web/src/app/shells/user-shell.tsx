@@ -11,11 +11,12 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { ActionDrawer, type ActionEntry } from '../../components/ui/action-drawer';
 import { BottomNav, type BottomNavItem } from '../../components/ui/bottom-nav';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { LanguageSwitch } from '../../components/ui/language-switch';
+import { Link } from '../../components/ui/link';
 import { useProfile } from '../../features/account/api/get-profile';
 import { logout } from '../../features/auth/api/logout';
 import { ConditionsModal } from '../../features/lookup/components/conditions-modal';

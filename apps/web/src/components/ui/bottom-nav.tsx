@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from './link';
 
 export type BottomNavItem =
   | { key: string; label: string; icon: ReactNode; to: string; end?: boolean }

@@ -13,7 +13,7 @@ import {
 import { IconChevronRight, IconHeadset, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { errorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/navigation';

@@ -1,7 +1,7 @@
-import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLock, IconPhone } from '@tabler/icons-react';
+import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconLock, IconPhone } from '@tabler/icons-react';
 import type { Login } from '@wallet/contract/auth';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldErrorText } from '../../../lib/errors';
@@ -10,6 +10,10 @@ import { useLogin } from '../api/login';
 
 const loadLoginSchema = async () => (await import('@wallet/contract/auth')).LoginSchema;
 const resolver = lazyZodResolver(loadLoginSchema);
+// What only a submit needs (the schema, the refusal alert) arrives after the form paints.
+const loadAlert = () => import('./login-alert');
+const LoginAlert = lazy(async () => ({ default: (await loadAlert()).LoginAlert }));
+const preload = () => Promise.all([loadLoginSchema(), loadAlert()]);
 
 type LoginFormProps = {
   /** Called with the token and the remember choice once the server accepts the credentials. */
@@ -22,7 +26,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [remember, setRemember] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const loginMutation = useLogin();
-  useEffect(() => preloadWhenIdle(loadLoginSchema), []);
+  useEffect(() => preloadWhenIdle(preload), []);
   const {
     register,
     handleSubmit,
@@ -77,14 +81,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           {t('auth.submit')}
         </Button>
         {serverError && (
-          <Alert
-            role="alert"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-          >
-            {serverError}
-          </Alert>
+          <Suspense fallback={null}>
+            <LoginAlert message={serverError} />
+          </Suspense>
         )}
       </Stack>
     </form>

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { InfoResponse } from '@wallet/contract/lookup';
+import { useEffect, useSyncExternalStore } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,10 +15,30 @@ export function getInfo(): Promise<InfoResponse> {
   );
 }
 
+/** The site's name and website do not change while the app runs: fetched once, kept. */
 export function infoQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.lookup.info(), queryFn: getInfo, staleTime: Infinity });
+  return queryOptions({
+    queryKey: queryKeys.lookup.info(),
+    queryFn: getInfo,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }
 
-export function useSiteInfo() {
-  return useQuery(infoQueryOptions());
+/**
+ * The site info, fetched once through the query client and read from its cache. For this
+ * fetch-once lookup that is all useQuery would do, and its observer machinery (about 2 KB gzip)
+ * would land in the /login bundle with the public shell (apps/web/scripts/check-bundle-size.mjs).
+ * Screens that need loading or error states use useQuery.
+ */
+export function useSiteInfo(): { data: InfoResponse | undefined } {
+  const queryClient = useQueryClient();
+  const data = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => queryClient.getQueryData(infoQueryOptions().queryKey),
+  );
+  useEffect(() => {
+    void queryClient.prefetchQuery(infoQueryOptions());
+  }, [queryClient]);
+  return { data };
 }

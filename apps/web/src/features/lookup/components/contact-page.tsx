@@ -2,7 +2,8 @@ import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@manti
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { APP_VERSION } from '@wallet/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatch } from 'react-router';
+import { useMatch } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { errorText } from '../../../lib/errors';
 import { paths } from '../../../lib/navigation';
 import { useContact } from '../api/get-contact';

@@ -1,6 +1,6 @@
 import { storageKeys } from '@wallet/contract/constants';
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 
 function readStored(): string {
   try {
@@ -15,8 +15,10 @@ function readStored(): string {
  * remembered code is pre-filled and read-only in the wizard.
  */
 export function useInviteCode(): string {
-  const [params] = useSearchParams();
-  const fromLink = params.get('code')?.trim().toUpperCase() ?? '';
+  // The query read directly: useSearchParams would add its setter machinery to the router
+  // code every screen loads.
+  const { search } = useLocation();
+  const fromLink = new URLSearchParams(search).get('code')?.trim().toUpperCase() ?? '';
   const code = useMemo(() => fromLink || readStored(), [fromLink]);
   useEffect(() => {
     if (!fromLink) return;
