@@ -152,6 +152,29 @@ describe.each(testDatabases())('the wallet and its ledger on $name', (target) =>
     expect(await h.count(ledgerEntries)).toBe(before);
   });
 
+  it('keeps a Lao member who chose LAK in kip accounts, apart from the baht books', async () => {
+    const laos = await h.build({ LAOS: '1' });
+    const phone = `020${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    const m = await memberWithToken(laos, { username: phone, bankCode: 'BCEL', currency: 'LAK' });
+    await topUp(laos, m.token, 5000);
+    await activate(laos, m.token, 'PG');
+    const res = await move(laos, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 1000 });
+    expect(res.body).toMatchObject({ status: 'success', wallet: { cash: 4000 } });
+    const id = await memberIdOf(h.db, m.username);
+    const currencies = (await h.db.execute(
+      sql`select distinct currency from ledger_accounts where member_id = ${id}`,
+    )) as unknown as { rows: { currency: string }[] };
+    expect(currencies.rows).toEqual([{ currency: 'LAK' }]);
+    const [deposits] = (
+      (await h.db.execute(
+        sql`select balance::text as balance from ledger_accounts
+            where member_id is null and kind = 'deposits' and currency = 'LAK'`,
+      )) as unknown as { rows: { balance: string }[] }
+    ).rows;
+    expect(Number(deposits?.balance)).toBeLessThanOrEqual(-500_000);
+    await expectLedgerInvariants(h.db);
+  });
+
   it('refuses a negative member balance in the database itself (CHECK)', async () => {
     const m = await memberWithToken(h.app);
     await topUp(h.app, m.token, 1);
