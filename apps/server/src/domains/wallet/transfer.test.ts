@@ -183,6 +183,26 @@ describe.each(testDatabases())('transfers between the wallet and the games on $n
     expect(await providerBalance(h.db, 'PG', p.gameUser)).toBe(5000);
   });
 
+  it('settles pending transfers by itself when the reconciler runs on its interval', async () => {
+    const ticking = await h.build({ RECONCILE_INTERVAL_MS: '100', RECONCILE_GRACE_MS: '0' });
+    const p = await player();
+    await setFault(h.app, 'HUAYHD', 'lost');
+    const res = await move(ticking, p.token, 'transfer', {
+      from: 'WALLET',
+      to: 'HUAYHD',
+      amount: 5,
+    });
+    expect(res.body).toMatchObject({ status: 'processing' });
+    await setFault(h.app, 'HUAYHD', 'ok');
+    let balances = await ledgerBalances(h.db, p.id);
+    for (let i = 0; i < 50 && balances.transfer_hold !== 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      balances = await ledgerBalances(h.db, p.id);
+    }
+    expect(balances).toMatchObject({ cash: 9500, 'game:HUAYHD': 500, transfer_hold: 0 });
+    await ticking.close();
+  });
+
   it('answers a retried transfer from its key without moving the money again', async () => {
     const p = await player();
     const key = 'transfer-retry-1';
