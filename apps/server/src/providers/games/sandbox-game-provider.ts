@@ -89,21 +89,35 @@ export class SandboxGameProvider implements GameProvider {
     });
   }
 
-  betHistory(username: string, afterId: number, signal: AbortSignal): Promise<GameRound[]> {
-    return this.faults.apply(this.code, signal, async () => {
-      const found = await rows<{ id: unknown; bet: unknown; win: unknown; created_at: Date }>(
-        this.db,
-        sql`select id, bet, win, created_at from sandbox_game_rounds
-            where provider_code = ${this.code} and username = ${username} and id > ${afterId}
-            order by id`,
-      );
-      return found.map((r) => ({
+  /** The fault and the rounds in one query: this runs before every transfer out of a game. */
+  async betHistory(username: string, afterId: number, signal: AbortSignal): Promise<GameRound[]> {
+    const found = await rows<{
+      mode: string;
+      id: unknown;
+      bet: unknown;
+      win: unknown;
+      created_at: Date | null;
+    }>(
+      this.db,
+      sql`select f.mode, r.id, r.bet, r.win, r.created_at
+          from (select coalesce((select mode from sandbox_faults where target = ${this.code}),
+                  'ok') as mode) f
+          left join sandbox_game_rounds r on r.provider_code = ${this.code}
+            and r.username = ${username} and r.id > ${afterId}
+          order by r.id`,
+    );
+    const mode = found[0]?.mode ?? 'ok';
+    if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
+    if (mode === 'timeout') return neverAnswers(signal);
+    if (mode === 'lost') throw new Error(`${this.code} answer lost (sandbox fault)`);
+    return found
+      .filter((r) => r.id !== null)
+      .map((r) => ({
         id: int(r.id),
         bet: int(r.bet),
         win: int(r.win),
-        playedAt: new Date(r.created_at),
+        playedAt: new Date(r.created_at ?? 0),
       }));
-    });
   }
 
   /** The game itself (not our server's call, so no faults): balance − bet + win. */
