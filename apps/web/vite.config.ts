@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
@@ -78,8 +79,9 @@ function dropUnusedMantineParts(): Plugin {
     apply: 'build',
     buildStart() {
       const app = filesUnder(join(import.meta.dirname, 'src'), /\.tsx?$/).join('\n');
-      const mantineDir = join(import.meta.dirname, '../../node_modules/@mantine/core/esm');
-      const mantine = filesUnder(mantineDir, /\.mjs$/);
+      // @mantine/core resolves to <package>/cjs/index.cjs here; its ES build sits beside it.
+      const mantineCjs = createRequire(import.meta.url).resolve('@mantine/core');
+      const mantine = filesUnder(join(dirname(dirname(mantineCjs)), 'esm'), /\.mjs$/);
       for (const [component, parts] of Object.entries(mantineStaticParts)) {
         const drop = parts.filter((part) => {
           const own = new RegExp(`^${component}\\.${part} = \\w+;$`, 'm');
@@ -135,6 +137,8 @@ export default defineConfig({
     dropUnusedMantineParts(),
     reactSyncExternalStoreShim(),
   ],
+  // Locale catalogues become one `JSON.parse('…')` (smaller, and quicker to parse than an
+  // object literal) with a default export only: the app reads `default`.
   json: { namedExports: false, stringify: true },
   resolve: {
     // 'source' first so `@wallet/contract/<file>` resolves to its TypeScript source.
@@ -154,14 +158,14 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // /login loads three files: the entry, `vendor` (the libraries every screen needs:
-        // React, React Router, i18next, TanStack Query, react-hook-form) and `app` (the rest
-        // of what the first screen needs: Mantine's core and the components /login renders,
-        // the shells, the login form). Few large chunks compress far better than many small
-        // ones (bundle budget, scripts/check-bundle-size.mjs); `vendor` changes only with the
-        // dependencies, so it stays cached across app releases. Everything else (other
-        // screens, the Mantine components only they use, zod) is split automatically into
-        // lazy chunks that /login never fetches.
+        // Besides the small entry (and Rolldown's runtime), /login loads two chunks: `vendor`
+        // (the libraries every screen needs: React, React Router, i18next, TanStack Query,
+        // react-hook-form) and `app` (the rest of what the first screen needs: Mantine's core
+        // and the components /login renders, the shells, the login form). Few large chunks
+        // compress far better than many small ones (bundle budget,
+        // scripts/check-bundle-size.mjs), and `vendor` rarely changes between app releases, so
+        // it stays cached. Everything else (other screens, the Mantine components only they
+        // use, zod) is split automatically into lazy chunks that /login never fetches.
         codeSplitting: {
           groups: [
             {

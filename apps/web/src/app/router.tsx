@@ -4,6 +4,7 @@ import {
   Suspense,
   startTransition,
   useLayoutEffect,
+  useMemo,
   useState,
 } from 'react';
 import {
@@ -12,8 +13,8 @@ import {
   type NavigationType,
   type RouteObject,
   Router,
+  renderMatches,
   type UNSAFE_createBrowserHistory,
-  useRoutes,
 } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page';
 import { paths } from '../lib/navigation';
@@ -23,11 +24,11 @@ import { RouteErrorBoundary } from './route-error-page';
 import { PublicShell } from './shells/public-shell';
 
 /**
- * Declarative React Router (`<Router>` + `useRoutes`) rather than the data router: the data
- * router's loader/action engine weighs about 17 KB gzip, more than /login can afford (bundle
- * budget, apps/web/scripts/check-bundle-size.mjs). What the app used of it lives here, small:
- * guards that run before a screen shows (loaders), a thin bar while the next screen loads
- * (useNavigation), the error page (ErrorBoundary) and scroll restoration.
+ * Declarative React Router (`<Router>`, `matchRoutes`, `renderMatches`) rather than the data
+ * router: the data router's loader/action engine weighs about 17 KB gzip, more than /login can
+ * afford (bundle budget, apps/web/scripts/check-bundle-size.mjs). What the app used of it lives
+ * here, small: guards that run before a screen shows (loaders), a thin bar while the next
+ * screen loads (useNavigation), the error page (ErrorBoundary) and scroll restoration.
  */
 export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
 
@@ -168,8 +169,13 @@ function restoreScroll(location: Location): void {
   else window.scrollTo(0, 0);
 }
 
-function AppRoutes() {
-  return useRoutes(routes);
+/**
+ * `useRoutes(routes)` without its nested-routes and location-override handling, which this
+ * top-level route table never needs: the screens of the matched routes, outermost first.
+ */
+function AppRoutes({ location }: { location: Location }) {
+  const matches = useMemo(() => matchRoutes(routes, location), [location]);
+  return renderMatches(matches);
 }
 
 type View = { location: Location; action: NavigationType; error?: unknown };
@@ -237,7 +243,7 @@ export function AppRouter({ history }: { history: AppHistory }) {
       {navigating && <div className="wallet-route-progress" aria-hidden />}
       <RouteErrorBoundary location={view.location} error={view.error}>
         <Suspense fallback={<PageLoader />}>
-          <AppRoutes />
+          <AppRoutes location={view.location} />
         </Suspense>
       </RouteErrorBoundary>
     </Router>
