@@ -181,7 +181,8 @@ describe.each(testDatabases())('game accounts on $name', (target) => {
     await setFault(h.app, 'USUN', 'timeout');
     const started = Date.now();
     const res = await call(h.app, 'GET', '/api/wallet/refresh/slot', { token: m.token });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // One provider time-out (1 s in tests), not one per provider, with room for a busy machine.
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(res.status).toBe(200);
     const slots = res.body.slots as { code: string; amount: number }[];
     expect(slots.find((s) => s.code === 'JOKER')?.amount).toBe(30);
