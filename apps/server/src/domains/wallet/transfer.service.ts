@@ -55,11 +55,11 @@ export class TransferService {
       return this.toGame(member, await games.account(member.id, to), amount);
     }
     const source = await games.account(member.id, from);
-    if (to === WALLET_ACCOUNT) return this.fromGame(member, source, amount, true);
+    if (to === WALLET_ACCOUNT) return this.fromGame(member, source, amount);
     // Game to game: through the wallet. Should the second leg fail, the money is in the
     // wallet, which is what TRANSFER_FAIL tells the member.
     const target = await games.account(member.id, to);
-    const first = await this.fromGame(member, source, amount, true);
+    const first = await this.fromGame(member, source, amount);
     if (first.status !== 'success') return first;
     return this.toGame(member, target, amount);
   }
@@ -81,7 +81,7 @@ export class TransferService {
     const outcomes = await Promise.all(
       accounts.map(async (account) => {
         try {
-          return await this.fromGame(member, account, null, true);
+          return await this.fromGame(member, account, null);
         } catch (error) {
           if (isDomainError(error)) return error;
           throw error;
@@ -142,7 +142,6 @@ export class TransferService {
     member: MemberMoneyInfo,
     account: GameAccountRow,
     amount: number | null,
-    sync: boolean,
   ): Promise<TransferOutcome> {
     const { db, ledger, providers, games } = this.deps;
     const code = account.providerCode;
@@ -150,7 +149,7 @@ export class TransferService {
     // The rounds played since the last sync first, so the ledger knows what the member won.
     // A provider that does not answer here leaves the last known balance; its withdraw below
     // refuses whatever it does not hold.
-    if (sync) await games.sync(member, account).catch(() => false);
+    await games.sync(member, account).catch(() => false);
     const [game, hold] = await Promise.all([
       ledger.memberAccount(member.id, 'game', member.currency, code),
       ledger.memberAccount(member.id, 'transfer_hold', member.currency),

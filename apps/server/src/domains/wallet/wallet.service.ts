@@ -8,6 +8,7 @@ import type {
 } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
+import { isDomainError } from '../../lib/domain-error';
 import type { AccountService } from '../account/account.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
@@ -128,7 +129,11 @@ export class WalletService {
     amount: number,
   ): Promise<MoneyMoveResponse> {
     return this.money(auth, key, 'withdrawAll', { amount }, async (member) => {
-      await this.deps.transfers.transferAll(member, WALLET_ACCOUNT).catch(() => null);
+      // A game that cannot pay back now (nothing there, a failing provider) leaves its money
+      // where it is; the withdrawal then takes what the cash wallet holds.
+      await this.deps.transfers.transferAll(member, WALLET_ACCOUNT).catch((error: unknown) => {
+        if (!isDomainError(error)) throw error;
+      });
       return this.deps.withdrawals.withdraw(member, toMinor(amount));
     });
   }
