@@ -50,7 +50,12 @@ import { bootstrap } from './seed/bootstrap';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The money services, for tests and the benchmark (the reconciler, payout settling). */
-    money: { transfers: TransferService; withdrawals: WithdrawalService; ledger: Ledger };
+    money: {
+      transfers: TransferService;
+      withdrawals: WithdrawalService;
+      ledger: Ledger;
+      idempotency: Idempotency;
+    };
   }
 }
 
@@ -202,19 +207,20 @@ async function registerPlugins(
     // The bonus hook: no bonuses exist until the promotions issue (see WithdrawalService).
     activeBonus: async () => null,
   });
+  const idempotency = new Idempotency(db);
   const wallet = new WalletService({
     db,
     ledger,
-    idempotency: new Idempotency(db),
+    idempotency,
     accounts,
     games,
     transfers,
     withdrawals,
   });
   const statement = new StatementService({ db });
-  app.decorate('money', { transfers, withdrawals, ledger });
+  app.decorate('money', { transfers, withdrawals, ledger, idempotency });
   if (config.reconcileIntervalMs > 0) {
-    const stop = startReconciler(transfers, {
+    const stop = startReconciler(transfers, () => idempotency.expire(), {
       intervalMs: config.reconcileIntervalMs,
       graceMs: config.reconcileGraceMs,
       log,

@@ -1,5 +1,5 @@
 import { isErrorCode } from '@wallet/contract/errors';
-import { idempotencyRefusals } from '@wallet/contract/idempotency';
+import { IDEMPOTENCY_TTL_SECONDS, idempotencyRefusals } from '@wallet/contract/idempotency';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sha256Hex } from '../../lib/crypto';
@@ -68,6 +68,19 @@ export class Idempotency {
     }
     await this.finish(memberId, key, 200, result);
     return result;
+  }
+
+  /**
+   * Forgets keys older than the contract's window (IDEMPOTENCY_TTL_SECONDS, a day): after it a
+   * key is new again. Also how a key left `running` by a crash stops answering 409.
+   */
+  async expire(ttlSeconds: number = IDEMPOTENCY_TTL_SECONDS): Promise<number> {
+    const removed = await rows<{ key: string }>(
+      this.db,
+      sql`delete from idempotency_keys
+          where created_at < now() - make_interval(secs => ${ttlSeconds}) returning key`,
+    );
+    return removed.length;
   }
 
   private async finish(memberId: number, key: string, status: number, body: unknown) {

@@ -1,12 +1,14 @@
 import type { TransferService } from './transfer.service';
 
 /**
- * Runs the transfer reconciler on an interval in this process (docs/decisions/0030-ledger.md).
+ * Runs the transfer reconciler (and the expiry of old idempotency keys) on an interval in this
+ * process (docs/decisions/0030-ledger.md).
  * Many processes may run it at once: exactly-once comes from the conditional settle, not from
  * there being one runner. A run never overlaps the previous one in the same process.
  */
 export function startReconciler(
   transfers: TransferService,
+  housekeeping: () => Promise<unknown>,
   options: {
     intervalMs: number;
     graceMs: number;
@@ -19,9 +21,8 @@ export function startReconciler(
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = transfers
-      .reconcile(options.graceMs)
-      .then((result) => {
+    running = Promise.all([transfers.reconcile(options.graceMs), housekeeping()])
+      .then(([result]) => {
         if (result.settled > 0 || result.pending > 0)
           options.log.info(result, 'reconciled transfers');
       })

@@ -13,6 +13,7 @@ import {
   topUp,
   walletOf,
 } from '../../test/money';
+import { fingerprint } from '../idempotency/idempotency';
 
 describe.each(testDatabases())('the wallet and its ledger on $name', (target) => {
   let h: Harness;
@@ -61,6 +62,26 @@ describe.each(testDatabases())('the wallet and its ledger on $name', (target) =>
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({ code: 'KEY_INVALID' });
     expect((await walletOf(h.app, m.token)).cash).toBe(10);
+  });
+
+  it('forgets a key after a day, and a key left running by a crash with it', async () => {
+    const m = await memberWithToken(h.app);
+    const id = await memberIdOf(h.db, m.username);
+    await move(h.app, m.token, 'add', { amount: 3 }, 'old-key-0001');
+    await h.db.execute(
+      sql`insert into idempotency_keys (member_id, key, request_hash, state)
+          values (${id}, 'crashed-key-01', ${fingerprint('add', { amount: 4 })}, 'running')`,
+    );
+    const stuck = await move(h.app, m.token, 'add', { amount: 4 }, 'crashed-key-01');
+    expect(stuck.status).toBe(409);
+    await h.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours'
+          where member_id = ${id}`,
+    );
+    expect(await h.app.money.idempotency.expire()).toBe(2);
+    const fresh = await move(h.app, m.token, 'add', { amount: 4 }, 'crashed-key-01');
+    expect(fresh.body).toMatchObject({ status: 'success', amount: 4 });
+    expect((await walletOf(h.app, m.token)).cash).toBe(7);
   });
 
   it('treats the same key from another member as a new key', async () => {
