@@ -65,7 +65,8 @@ describe('routes', () => {
   it('opens the member home for a stored token', async () => {
     useSessionStore.getState().signIn('token', false);
     const history = renderAt('/user');
-    expect(await screen.findByRole('heading', { name: 'Malee' })).toBeInTheDocument();
+    expect(await screen.findByText('Total balance')).toBeInTheDocument();
+    expect(await screen.findByText('Malee')).toBeInTheDocument();
     expect(history.location.pathname).toBe('/user/home');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('routes', () => {
 
   it('treats member pages of later issues as unknown for now', async () => {
     useSessionStore.getState().signIn('token', false);
-    renderAt('/user/statement');
+    renderAt('/user/bonus');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 

@@ -63,12 +63,16 @@ const UserShell = page(
   (m) => m.UserShell,
 );
 const HomePage = page(
-  () => import('../features/account/components/home-page'),
+  () => import('../features/wallet/components/home-page'),
   (m) => m.HomePage,
 );
 const ProfilePage = page(
   () => import('../features/account/components/profile/profile-page'),
   (m) => m.ProfilePage,
+);
+const StatementPage = page(
+  () => import('../features/statement/components/statement-page'),
+  (m) => m.StatementPage,
 );
 const NotFoundPage = page(
   () => import('./pages/not-found-page'),
@@ -77,9 +81,8 @@ const NotFoundPage = page(
 
 /**
  * /login needs the public shell and the login form anyway, so they sit in the entry chunk;
- * every other screen is a lazy chunk that /login never downloads. /user/bonus,
- * /user/statement and /user/spin arrive with their own issues; until then they are unknown
- * paths (404).
+ * every other screen is a lazy chunk that /login never downloads. /user/bonus and /user/spin
+ * arrive with their own issues; until then they are unknown paths (404).
  */
 export const routes: RouteObject[] = [
   { path: '/', handle: redirectTo(paths.user) },
@@ -108,6 +111,7 @@ export const routes: RouteObject[] = [
       { index: true, handle: redirectTo(paths.home) },
       { path: paths.home, element: <HomePage /> },
       { path: paths.profile, element: <ProfilePage /> },
+      { path: paths.statement, element: <StatementPage /> },
       { path: paths.userContact, element: <ContactPage /> },
     ],
   },

@@ -23,11 +23,15 @@ export function errorText(error: unknown): string {
  * A form rule's message is a catalogue code or an i18n key with a dot (docs/architecture.md).
  * KEY_MISSING / KEY_INVALID read better beside a field as "required" / "invalid".
  */
-export function fieldErrorText(message: string | undefined): string | undefined {
+export function fieldErrorText(
+  message: string | undefined,
+  values?: Record<string, unknown>,
+): string | undefined {
   if (!message) return undefined;
   if (message === 'KEY_MISSING') return i18n.t('validation.required');
   if (message === 'KEY_INVALID') return i18n.t('validation.invalid');
   if (i18n.exists(`errors.${message}`)) return i18n.t(`errors.${message}`);
-  if (message.includes('.') && i18n.exists(message)) return i18n.t(message);
+  // A rule's params (`{min}`, `{max}`) do not survive the form resolver: the caller passes them.
+  if (message.includes('.') && i18n.exists(message)) return i18n.t(message, values);
   return message;
 }

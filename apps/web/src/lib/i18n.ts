@@ -4,22 +4,44 @@ import { initReactI18next } from 'react-i18next';
 import { useSessionStore } from './session-store';
 
 type Messages = Record<string, unknown>;
+export type LocaleLoaders = Record<Locale, () => Promise<{ default: Messages }>>;
 
 /** One JSON per locale (STYLE.md); only the active one is fetched, to keep /login light. */
-const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
+const loaders: LocaleLoaders = {
   th: () => import('../locales/th.json'),
   la: () => import('../locales/la.json'),
   en: () => import('../locales/en.json'),
 };
+
+/**
+ * Catalogues of the member screens, merged into the same namespace when those screens load:
+ * the largest locale file counts towards the /login budget, and members' words need not.
+ */
+const parts: LocaleLoaders[] = [];
+const loaded = new Map<LocaleLoaders, Set<Locale>>();
+
+async function loadInto(set: LocaleLoaders, locale: Locale): Promise<void> {
+  const done = loaded.get(set) ?? new Set<Locale>();
+  loaded.set(set, done);
+  if (done.has(locale)) return;
+  const messages = await set[locale]();
+  i18n.addResourceBundle(locale, 'translation', messages.default, true, true);
+  done.add(locale);
+}
 
 export function applyHtmlLang(locale: Locale): void {
   document.documentElement.lang = htmlLang[locale];
 }
 
 async function ensureLoaded(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  const messages = await loaders[locale]();
-  i18n.addResourceBundle(locale, 'translation', messages.default, true, true);
+  await loadInto(loaders, locale);
+  await Promise.all(parts.map((part) => loadInto(part, locale)));
+}
+
+/** Adds a catalogue part (now, for the current locale, and on every later switch). */
+export async function loadLocalePart(part: LocaleLoaders): Promise<void> {
+  if (!parts.includes(part)) parts.push(part);
+  await loadInto(part, useSessionStore.getState().locale);
 }
 
 /** Starts i18next with the given messages already in hand (tests) or the locale's JSON. */

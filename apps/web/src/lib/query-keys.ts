@@ -12,6 +12,17 @@ export const queryKeys = {
     banks: () => [...queryKeys.lookup.all, 'banks'] as const,
     sources: () => [...queryKeys.lookup.all, 'sources'] as const,
     registerOtp: () => [...queryKeys.lookup.all, 'registerOTP'] as const,
+    withdraw: () => [...queryKeys.lookup.all, 'withdraw'] as const,
+  },
+  wallet: {
+    all: ['wallet'] as const,
+    summary: () => [...queryKeys.wallet.all, 'summary'] as const,
+    /** Under `wallet`, so a money move that refreshes the wallet refreshes these too. */
+    gameAccount: (game: string) => [...queryKeys.wallet.all, 'account', game] as const,
+  },
+  statement: {
+    all: ['statement'] as const,
+    page: (page: number, limit: number) => [...queryKeys.statement.all, page, limit] as const,
   },
   account: {
     all: ['account'] as const,

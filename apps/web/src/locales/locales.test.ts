@@ -2,10 +2,29 @@ import { errorCatalogue, errorCodes, slipNoteReasonKeys } from '@wallet/contract
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import la from './la.json';
+import memberEn from './member/en.json';
+import memberLa from './member/la.json';
+import memberTh from './member/th.json';
 import th from './th.json';
 
 type Tree = { [key: string]: string | Tree };
-const catalogues = { th, la, en } as Record<string, Tree>;
+
+/** The member screens' part is merged into the same namespace (lib/i18n.ts loadLocalePart). */
+function merge(base: Tree, part: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [key, value] of Object.entries(part)) {
+    const existing = out[key];
+    out[key] =
+      typeof value === 'object' && typeof existing === 'object' ? merge(existing, value) : value;
+  }
+  return out;
+}
+
+const catalogues = {
+  th: merge(th, memberTh),
+  la: merge(la, memberLa),
+  en: merge(en, memberEn),
+} as Record<string, Tree>;
 
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -26,6 +45,11 @@ function placeholders(text: string): string[] {
 }
 
 describe('locale files', () => {
+  it('keep every key in one file only: the member part never overrides a base word', () => {
+    const base = leaves(en as Tree);
+    for (const key of leaves(memberEn as Tree).keys()) expect(base.has(key), key).toBe(false);
+  });
+
   it.each(['th', 'la', 'en'] as const)(
     'translate every error code of the catalogue in %s',
     (locale) => {

@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { initI18n } from '../lib/i18n';
+import { i18n, initI18n } from '../lib/i18n';
 import { useSessionStore } from '../lib/session-store';
 import en from '../locales/en.json';
+import memberEn from '../locales/member/en.json';
 
 // Mantine reads the colour scheme and reduced-motion preferences through matchMedia.
 Object.defineProperty(window, 'matchMedia', {
@@ -33,7 +34,9 @@ window.HTMLElement.prototype.scrollIntoView = vi.fn();
 window.scrollTo = vi.fn() as typeof window.scrollTo;
 
 // Tests read English, the way the browser tests find controls by their English names.
-await initI18n('en', { en: { translation: en } });
+await initI18n('en', { en: { translation: structuredClone(en) } });
+// The member screens' part, which the member shell loads in the app.
+i18n.addResourceBundle('en', 'translation', memberEn, true, true);
 useSessionStore.setState({ locale: 'en' });
 
 afterEach(() => {

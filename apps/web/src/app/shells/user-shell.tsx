@@ -2,12 +2,15 @@ import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import {
+  IconArrowsExchange,
+  IconCash,
   IconFileText,
   IconHeadset,
   IconHistory,
   IconHome,
   IconLogout,
   IconPlus,
+  IconRefresh,
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,14 +25,68 @@ import { logout } from '../../features/auth/api/logout';
 import { ConditionsModal } from '../../features/lookup/components/conditions-modal';
 import { SiteCredit } from '../../features/lookup/components/site-credit';
 import { useSiteName } from '../../features/lookup/use-site-title';
+import { useWallet } from '../../features/wallet/api/get-wallet';
+import { useRefreshWallet } from '../../features/wallet/api/refresh-wallet';
+import { useBaht } from '../../features/wallet/components/money';
+import { TransferModal } from '../../features/wallet/components/transfer-modal';
+import { WithdrawModal } from '../../features/wallet/components/withdraw-modal';
+import { showErrorAlert, showSuccessAlert } from '../../lib/alerts';
+import { formatDateTime } from '../../lib/format';
+import { type LocaleLoaders, loadLocalePart } from '../../lib/i18n';
+import { useMoneyModals } from '../../lib/money-modals';
 import { paths } from '../../lib/navigation';
+import { useSessionStore } from '../../lib/session-store';
+
+/**
+ * The member screens' words, fetched with this shell: the largest locale file counts towards
+ * the /login bundle budget (scripts/check-bundle-size.mjs), the members' words need not.
+ */
+const memberMessages: LocaleLoaders = {
+  th: () => import('../../locales/member/th.json'),
+  la: () => import('../../locales/member/la.json'),
+  en: () => import('../../locales/member/en.json'),
+};
+await loadLocalePart(memberMessages);
 
 /**
  * The plus-button entries. SPEC.md lists deposit, withdraw, invite, bonus, refund and spin (or
- * balance refresh); each arrives with its own feature and is added here then.
+ * balance refresh); each arrives with its own feature and is added here then. Balance refresh
+ * stands where the spin entry goes while the spin feature is not active (it does not exist yet).
  */
 function useActionEntries(): ActionEntry[] {
-  return [];
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const open = useMoneyModals((s) => s.open);
+  const { data: wallet } = useWallet();
+  const lastSync = useSessionStore((s) => s.lastSync);
+  const refresh = useRefreshWallet();
+  return [
+    {
+      key: 'withdraw',
+      label: t('wallet.withdraw'),
+      icon: <IconCash size={26} aria-hidden />,
+      onSelect: () => open('withdraw'),
+    },
+    {
+      key: 'transfer',
+      label: t('wallet.transfer'),
+      icon: <IconArrowsExchange size={26} aria-hidden />,
+      onSelect: () => open('transfer'),
+    },
+    {
+      key: 'refresh',
+      label: t('wallet.balanceRefresh'),
+      icon: <IconRefresh size={26} aria-hidden />,
+      hint: wallet
+        ? [baht(wallet.total), lastSync ? formatDateTime(lastSync) : ''].filter(Boolean).join(' · ')
+        : undefined,
+      onSelect: () =>
+        refresh.mutate(undefined, {
+          onSuccess: () => showSuccessAlert(t('wallet.refreshed')),
+          onError: showErrorAlert,
+        }),
+    },
+  ];
 }
 
 /** The member's shell (SPEC.md section 2): top bar, bottom menu, plus drawer, conditions. */
@@ -40,6 +97,8 @@ export function UserShell() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [conditionsOpened, conditions] = useDisclosure(false);
   const entries = useActionEntries();
+  const moneyModal = useMoneyModals((s) => s.opened);
+  const closeMoneyModal = useMoneyModals((s) => s.close);
 
   const items: BottomNavItem[] = [
     { key: 'home', label: t('nav.home'), icon: <IconHome size={22} />, to: paths.home },
@@ -119,9 +178,10 @@ export function UserShell() {
           onClose={drawer.close}
           title={t('actions.title')}
           entries={entries}
-          emptyText={t('actions.empty')}
         />
         <ConditionsModal opened={conditionsOpened} onClose={conditions.close} />
+        <TransferModal opened={moneyModal === 'transfer'} onClose={closeMoneyModal} />
+        <WithdrawModal opened={moneyModal === 'withdraw'} onClose={closeMoneyModal} />
       </div>
     </ModalsProvider>
   );

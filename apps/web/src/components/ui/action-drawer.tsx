@@ -15,7 +15,6 @@ type ActionDrawerProps = {
   onClose: () => void;
   title: string;
   entries: ActionEntry[];
-  emptyText: string;
 };
 
 /**
@@ -23,7 +22,7 @@ type ActionDrawerProps = {
  * feature adds its own (deposit, withdraw, invite, bonus, refund, spin) as it lands, so the
  * drawer never shows a button that does nothing.
  */
-export function ActionDrawer({ opened, onClose, title, entries, emptyText }: ActionDrawerProps) {
+export function ActionDrawer({ opened, onClose, title, entries }: ActionDrawerProps) {
   return (
     <Drawer
       opened={opened}
@@ -42,38 +41,32 @@ export function ActionDrawer({ opened, onClose, title, entries, emptyText }: Act
         },
       }}
     >
-      {entries.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          {emptyText}
-        </Text>
-      ) : (
-        <SimpleGrid cols={3} spacing="sm" pb="md">
-          {entries.map((entry) => (
-            <UnstyledButton
-              key={entry.key}
-              onClick={() => {
-                onClose();
-                entry.onSelect();
-              }}
-              p="sm"
-              style={{ borderRadius: 'var(--mantine-radius-lg)' }}
-              className="wallet-hero-card"
-            >
-              <Stack align="center" gap={6}>
-                {entry.icon}
-                <Text size="sm" fw={600} ta="center">
-                  {entry.label}
+      <SimpleGrid cols={3} spacing="sm" pb="md">
+        {entries.map((entry) => (
+          <UnstyledButton
+            key={entry.key}
+            onClick={() => {
+              onClose();
+              entry.onSelect();
+            }}
+            p="sm"
+            style={{ borderRadius: 'var(--mantine-radius-lg)' }}
+            className="wallet-hero-card"
+          >
+            <Stack align="center" gap={6}>
+              {entry.icon}
+              <Text size="sm" fw={600} ta="center">
+                {entry.label}
+              </Text>
+              {entry.hint && (
+                <Text size="xs" c="dimmed" ta="center">
+                  {entry.hint}
                 </Text>
-                {entry.hint && (
-                  <Text size="xs" c="dimmed" ta="center">
-                    {entry.hint}
-                  </Text>
-                )}
-              </Stack>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-      )}
+              )}
+            </Stack>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
     </Drawer>
   );
 }

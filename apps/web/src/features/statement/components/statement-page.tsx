@@ -1,0 +1,143 @@
+import { ActionIcon, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { paging } from '@wallet/contract/constants';
+import { type StatementEntry, statusDisplay } from '@wallet/contract/statement';
+import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { useWallet } from '../../wallet/api/get-wallet';
+import { useBaht } from '../../wallet/components/money';
+import { useStatement } from '../api/get-statement';
+import { pageCount, pageRange } from '../page-range';
+
+const statusColor = { processing: 'yellow', success: 'teal', failed: 'red' } as const;
+const descriptionKeys = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
+
+/** SPEC.md section 3: WALLET reads 'Wallet', a game code its provider's name, others as given. */
+function useAccountName(): (account: string) => string {
+  const { t } = useTranslation();
+  const { data: wallet } = useWallet();
+  return (account) => {
+    if (account === WALLET_ACCOUNT) return t('wallet.wallet');
+    return wallet?.slots.find((slot) => slot.code === account)?.name ?? account;
+  };
+}
+
+function EntryCard({ entry }: { entry: StatementEntry }) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const accountName = useAccountName();
+  const status = statusDisplay(entry.status);
+  const notes = descriptionKeys.flatMap((key) => entry[key]?.description ?? []);
+  return (
+    <Paper p="sm" radius="md" withBorder component="li" data-testid="statement-entry">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600}>{t(`statement.type.${entry.statementType}`)}</Text>
+          <Text size="xs" c="dimmed">
+            {t('statement.route', { from: accountName(entry.from), to: accountName(entry.to) })}
+          </Text>
+          {notes.map((note) => (
+            <Text key={note} size="xs" c="dimmed">
+              {note}
+            </Text>
+          ))}
+          <Text size="xs" c="dimmed">
+            {formatDateTime(entry.createdAt)}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fw={700} c="gold.4">
+            {baht(entry.amount)}
+          </Text>
+          <Badge size="sm" variant="light" color={statusColor[status]}>
+            {t(`statement.status.${status}`)}
+          </Badge>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function Pager({
+  page,
+  totalPages,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <Group component="nav" aria-label={t('statement.pages')} justify="center" gap={6}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t('statement.previous')}
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
+        <IconChevronLeft size={18} aria-hidden />
+      </ActionIcon>
+      {pageRange(page, totalPages).map((n) => (
+        <ActionIcon
+          key={n}
+          size="lg"
+          variant={n === page ? 'filled' : 'default'}
+          aria-label={t('statement.page', { page: n })}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onChange(n)}
+        >
+          {n}
+        </ActionIcon>
+      ))}
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t('statement.next')}
+        disabled={page >= totalPages}
+        onClick={() => onChange(page + 1)}
+      >
+        <IconChevronRight size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/**
+ * /user/statement (SPEC.md sections 2 and 7): the member's entries, 10 a page. A failed load
+ * is ignored on purpose (SPEC.md section 7): the loader goes away and the list stays as it was.
+ */
+export function StatementPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useStatement(page, paging.statement);
+  const totalPages = pageCount(data?.total ?? 0, paging.statement);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t('statement.title')}
+      </Title>
+      {isPending && !isError ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Group>
+      ) : data && data.statements.length > 0 ? (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {data.statements.map((entry) => (
+            <EntryCard key={entry._id} entry={entry} />
+          ))}
+        </Stack>
+      ) : data ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('statement.empty')}
+        </Text>
+      ) : null}
+      <Pager page={page} totalPages={totalPages} onChange={setPage} />
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session-store';
+import { jsonResponse } from '../../../test/render';
+import { getWallet } from './get-wallet';
+
+const bank = { code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'Siam Commercial Bank' };
+const slot = (code: string, category: string, amount: number, isActive = true) => ({
+  code,
+  name: code,
+  logo: '',
+  amount,
+  isActive,
+  category,
+});
+
+const answer = {
+  profile: {
+    _id: 3,
+    name: 'Malee',
+    username: '0811111111',
+    coin: 0,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    bankCode: 'SCB',
+    bankAccountName: 'MALEE',
+    bankAccountNo: '1112223334',
+    bank,
+    currency: 'BAHT',
+    inviteCode: 'PR3',
+  },
+  bankAccount: { bankAccountName: 'MALEE', bankAccountNo: '1112223334', bank },
+  wallet: { amount: 100.1, cash: 90.1, bonus: 10 },
+  invite: { amount: 25, success: 5, fail: 3 },
+  slots: [
+    slot('PG', 'slot', 0.2),
+    slot('UFABET', 'sport', 50.05),
+    slot('HUAYHD', 'lotto', 0, false),
+  ],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the wallet', () => {
+  it('totals the main wallet and every game account to the satang', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(answer)),
+    );
+    const wallet = await getWallet();
+    // 100.10 + 0.20 + 50.05 + 0: no floating-point leftovers such as 150.35000000000002.
+    expect(wallet.total).toBe(150.35);
+    expect(wallet.inviteAmount).toBe(25);
+    expect(wallet.slotAccount.map((s) => s.code)).toEqual(['PG']);
+    expect(wallet.sportAccount.map((s) => s.code)).toEqual(['UFABET']);
+    expect(wallet.lottoAccount.map((s) => s.code)).toEqual(['HUAYHD']);
+  });
+
+  it('records the sync time in the store', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(answer)),
+    );
+    useSessionStore.getState().setLastSync(null);
+    const wallet = await getWallet();
+    expect(useSessionStore.getState().lastSync).toBe(new Date(wallet.timesync).toISOString());
+  });
+});

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toUserInfo, type UserInfo, WalletResponseSchema } from '@wallet/contract/wallet';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useSessionStore } from '../../../lib/session-store';
+
+/**
+ * `GET /api/wallet` (SPEC.md section 7), kept as the user info state of section 3: slots
+ * grouped by category and the total computed. Reading it is a sync, so the store's last sync
+ * time (SPEC.md section 3, `last_sync`) moves with it.
+ */
+export async function getWallet(): Promise<UserInfo> {
+  const response = await apiRequest('/api/wallet', WalletResponseSchema);
+  const now = new Date();
+  useSessionStore.getState().setLastSync(now.toISOString());
+  return toUserInfo(response, now);
+}
+
+export function walletQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.wallet.summary(), queryFn: getWallet });
+}
+
+export function useWallet() {
+  return useQuery(walletQueryOptions());
+}

@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  type TransferRequest,
+  type TransferResponse,
+  TransferResponseSchema,
+} from '@wallet/contract/wallet';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type TransferInput = { body: TransferRequest; idempotencyKey: string };
+
+/** `POST /api/wallet/transfer` with the action's Idempotency-Key (CONTRACT.md). */
+export function transfer({ body, idempotencyKey }: TransferInput): Promise<TransferResponse> {
+  return apiRequest('/api/wallet/transfer', TransferResponseSchema, {
+    method: 'POST',
+    body,
+    idempotencyKey,
+  });
+}
+
+export function useTransfer() {
+  return useMutation({
+    mutationFn: transfer,
+    // Balances moved whatever the outcome (a failed transfer put the funds back).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
+      ]),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  type WithdrawRequest,
+  type WithdrawResponse,
+  WithdrawResponseSchema,
+} from '@wallet/contract/wallet';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type WithdrawInput = { body: WithdrawRequest; idempotencyKey: string };
+
+/**
+ * `POST /api/wallet/withdrawAll` (SPEC.md section 7: the one the withdraw modal uses): game
+ * balances come home first, then the amount leaves the cash wallet.
+ */
+export function withdrawAll({ body, idempotencyKey }: WithdrawInput): Promise<WithdrawResponse> {
+  return apiRequest('/api/wallet/withdrawAll', WithdrawResponseSchema, {
+    method: 'POST',
+    body,
+    idempotencyKey,
+  });
+}
+
+export function useWithdrawAll() {
+  return useMutation({
+    mutationFn: withdrawAll,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
+      ]),
+  });
+}

@@ -1,0 +1,93 @@
+import '@mantine/carousel/styles.css';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowsExchange, IconCash, IconUsersGroup } from '@tabler/icons-react';
+import type { GameProviderCode } from '@wallet/contract/constants';
+import { timings } from '@wallet/contract/constants';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMoneyModals } from '../../../lib/money-modals';
+import { useLater } from '../../../lib/use-later';
+import { GameAccountModal } from '../../games/components/game-account-modal';
+import { useWallet } from '../api/get-wallet';
+import { useRefreshWallet } from '../api/refresh-wallet';
+import { GameCarousel } from './game-carousel';
+import { useBaht } from './money';
+import { WalletCard } from './wallet-card';
+
+/**
+ * /user/home (SPEC.md section 2): the wallet card, the referral-bonus card, and the slot, sport
+ * and lotto carousels. The providers' balances are asked for again 200 ms after entry.
+ */
+export function HomePage() {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const { data: wallet } = useWallet();
+  const refresh = useRefreshWallet();
+  const later = useLater();
+  const openModal = useMoneyModals((s) => s.open);
+  const [game, setGame] = useState<GameProviderCode | null>(null);
+
+  const { mutate: refreshNow } = refresh;
+  useEffect(() => {
+    // A failed background refresh keeps the balances already shown; the button tells errors.
+    later(() => refreshNow(undefined), timings.homeWalletRefreshDelayMs);
+  }, [later, refreshNow]);
+
+  return (
+    <Stack gap="lg">
+      <WalletCard wallet={wallet} />
+      <SimpleGrid cols={2} spacing="sm">
+        <Button
+          variant="light"
+          leftSection={<IconArrowsExchange size={18} aria-hidden />}
+          onClick={() => openModal('transfer')}
+        >
+          {t('wallet.transfer')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconCash size={18} aria-hidden />}
+          onClick={() => openModal('withdraw')}
+        >
+          {t('wallet.withdraw')}
+        </Button>
+      </SimpleGrid>
+      <Paper p="md" radius="lg" withBorder>
+        <Group wrap="nowrap" gap="sm">
+          <ThemeIcon size={42} radius="xl" variant="light" aria-hidden>
+            <IconUsersGroup size={22} />
+          </ThemeIcon>
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={600}>{t('wallet.inviteTitle')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('wallet.inviteHint')}
+            </Text>
+          </Stack>
+          <Text fw={700} c="gold.4" data-testid="invite-amount">
+            {wallet ? baht(wallet.inviteAmount) : ''}
+          </Text>
+        </Group>
+      </Paper>
+      {wallet && (
+        <>
+          <GameCarousel
+            title={t('wallet.slotTitle')}
+            slots={wallet.slotAccount}
+            onSelect={(slot) => setGame(slot.code)}
+          />
+          <GameCarousel
+            title={t('wallet.sportTitle')}
+            slots={wallet.sportAccount}
+            onSelect={(slot) => setGame(slot.code)}
+          />
+          <GameCarousel
+            title={t('wallet.lottoTitle')}
+            slots={wallet.lottoAccount}
+            onSelect={(slot) => setGame(slot.code)}
+          />
+        </>
+      )}
+      <GameAccountModal game={game} onClose={() => setGame(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { timings } from '@wallet/contract/constants';
+import { TRANSFER_NONE, type TransferRequest, WALLET_ACCOUNT } from '@wallet/contract/wallet';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { showSuccessAlert } from '../../../lib/alerts';
+import { errorText, fieldErrorText } from '../../../lib/errors';
+import { useIdempotentAction } from '../../../lib/idempotency';
+import { useWallet } from '../api/get-wallet';
+import { useTransfer } from '../api/transfer';
+import { emptyTransferForm, TransferFormSchema, type TransferFormValues } from '../money-forms';
+import { type AccountOption, AccountPicker } from './account-picker';
+import { useBaht } from './money';
+
+type TransferModalProps = { opened: boolean; onClose: () => void };
+
+/** SPEC.md section 2: from and to sliders (placeholder, Wallet, each active game), amount. */
+export function TransferModal({ opened, onClose }: TransferModalProps) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const { data: wallet } = useWallet();
+  const transfer = useTransfer();
+  const idempotent = useIdempotentAction();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TransferFormValues, unknown, TransferRequest>({
+    resolver: zodResolver(TransferFormSchema),
+    defaultValues: emptyTransferForm,
+  });
+
+  const options: AccountOption[] = [
+    { value: TRANSFER_NONE, label: t('transfer.choose') },
+    {
+      value: WALLET_ACCOUNT,
+      label: t('wallet.wallet'),
+      detail: wallet ? baht(wallet.wallet.amount) : undefined,
+    },
+    ...(wallet?.slots ?? [])
+      .filter((slot) => slot.isActive)
+      .map((slot) => ({ value: slot.code, label: slot.name, detail: baht(slot.amount) })),
+  ];
+
+  const close = () => {
+    reset(emptyTransferForm);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const answer = await idempotent(body, (idempotencyKey) =>
+        transfer.mutateAsync({ body, idempotencyKey }),
+      );
+      close();
+      if (answer.status === 'processing') {
+        notifications.show({
+          color: 'blue',
+          title: t('transfer.processingTitle'),
+          message: t('transfer.processing'),
+          autoClose: timings.alertMs,
+        });
+      } else {
+        showSuccessAlert(t('transfer.success', { amount: baht(answer.amount) }));
+      }
+    } catch (error) {
+      // SPEC.md section 8: a transfer error shows an error dialog (TRANSFER_FAIL: funds back).
+      modals.open({
+        title: t('common.errorTitle'),
+        centered: true,
+        children: <Text>{errorText(error)}</Text>,
+      });
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('transfer.title')} centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={2} spacing="sm">
+            <Controller
+              control={control}
+              name="from"
+              render={({ field }) => (
+                <AccountPicker
+                  label={t('transfer.from')}
+                  options={options}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldErrorText(errors.from?.message)}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="to"
+              render={({ field }) => (
+                <AccountPicker
+                  label={t('transfer.to')}
+                  options={options}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldErrorText(errors.to?.message)}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Controller
+            control={control}
+            name="amount"
+            render={({ field }) => (
+              <NumberInput
+                label={t('transfer.amount')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                min={0}
+                decimalScale={2}
+                thousandSeparator=","
+                inputMode="decimal"
+                hideControls
+                error={fieldErrorText(errors.amount?.message)}
+              />
+            )}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={transfer.isPending}>
+              {t('transfer.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,92 @@
+import { ActionIcon, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { UserInfo } from '@wallet/contract/wallet';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showErrorAlert } from '../../../lib/alerts';
+import { formatDateTime } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session-store';
+import { useRefreshWallet } from '../api/refresh-wallet';
+import { useBaht } from './money';
+
+type WalletKind = 'cash' | 'bonus';
+
+/**
+ * The wallet card (SPEC.md section 2): the total in baht (wallet + every game), the last sync
+ * time, a refresh button, and the cash/bonus switch. The app is one phone-wide column, so the
+ * two wallet cards always toggle (SPEC.md: "on mobile the two wallet cards toggle").
+ */
+export function WalletCard({ wallet }: { wallet: UserInfo | undefined }) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const lastSync = useSessionStore((s) => s.lastSync);
+  const refresh = useRefreshWallet();
+  const [kind, setKind] = useState<WalletKind>('cash');
+
+  return (
+    <Paper p="lg" radius="lg" className="wallet-hero-card">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text size="sm" c="dimmed">
+              {t('wallet.total')}
+            </Text>
+            {wallet ? (
+              <Text
+                fz={30}
+                fw={700}
+                lh={1.1}
+                className="wallet-gold-text"
+                data-testid="wallet-total"
+              >
+                {baht(wallet.total)}
+              </Text>
+            ) : (
+              <Skeleton height={34} width={180} />
+            )}
+            <Text size="xs" c="dimmed">
+              {lastSync
+                ? t('wallet.lastSync', { time: formatDateTime(lastSync) })
+                : t('wallet.notSynced')}
+            </Text>
+          </Stack>
+          <ActionIcon
+            variant="light"
+            size="xl"
+            radius="xl"
+            aria-label={t('wallet.refresh')}
+            loading={refresh.isPending}
+            onClick={() => refresh.mutate(undefined, { onError: showErrorAlert })}
+          >
+            <IconRefresh size={22} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <SegmentedControl
+          fullWidth
+          radius="xl"
+          aria-label={t('wallet.kind')}
+          value={kind}
+          onChange={(value) => setKind(value === 'bonus' ? 'bonus' : 'cash')}
+          data={[
+            { value: 'cash', label: t('wallet.cash') },
+            { value: 'bonus', label: t('wallet.bonus') },
+          ]}
+        />
+        <Paper p="md" radius="md" bg="rgba(8, 15, 36, 0.55)">
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {kind === 'cash' ? t('wallet.cashWallet') : t('wallet.bonusWallet')}
+            </Text>
+            {wallet ? (
+              <Text fw={700}>
+                {baht(kind === 'cash' ? wallet.wallet.cash : wallet.wallet.bonus)}
+              </Text>
+            ) : (
+              <Skeleton height={18} width={90} />
+            )}
+          </Group>
+        </Paper>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
+import { TRANSFER_NONE, TransferRequestSchema, withdrawSchema } from '@wallet/contract/wallet';
+import { z } from 'zod';
+
+/**
+ * The transfer and withdraw forms validate with the contract's own schemas (STYLE.md: one
+ * schema for the browser and the server). What the form holds differs only in that a slider
+ * may rest on its placeholder (NONE, refused as 'Please select correct account') and an empty
+ * amount box is 0 (refused as below the minimum).
+ */
+const AmountInputSchema = z
+  .union([z.number(), z.literal('')])
+  .transform((amount) => (amount === '' ? 0 : amount));
+
+export const TransferFormSchema = z
+  .object({ from: z.string(), to: z.string(), amount: AmountInputSchema })
+  .pipe(TransferRequestSchema);
+export type TransferFormValues = z.input<typeof TransferFormSchema>;
+
+export const emptyTransferForm: TransferFormValues = {
+  from: TRANSFER_NONE,
+  to: TRANSFER_NONE,
+  amount: '',
+};
+
+/** SPEC.md section 5: the withdraw limits come from `GET /api/lookup/withdraw`. */
+export function withdrawFormSchema(limits: WithdrawLimitsResponse) {
+  return z.object({ amount: AmountInputSchema }).pipe(withdrawSchema(limits));
+}
+export type WithdrawFormValues = z.input<ReturnType<typeof withdrawFormSchema>>;
