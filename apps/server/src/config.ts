@@ -246,6 +246,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  // docs/decisions/0031: the reconciler may ask a provider about a transfer only once no call
+  // for it can still be running there, or "not found" would be a guess that returns money the
+  // provider is about to take (the money would then exist twice).
+  if (e.RECONCILE_GRACE_MS < 2 * e.GAME_PROVIDER_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  RECONCILE_GRACE_MS must be at least twice GAME_PROVIDER_TIMEOUT_MS (${2 * e.GAME_PROVIDER_TIMEOUT_MS} ms); got ${e.RECONCILE_GRACE_MS}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -275,7 +283,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     gameProviderTimeoutMs: e.GAME_PROVIDER_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
-    reconcileGraceMs: Math.max(e.RECONCILE_GRACE_MS, 0),
+    reconcileGraceMs: e.RECONCILE_GRACE_MS,
     webDist: e.WEB_DIST,
   };
 }

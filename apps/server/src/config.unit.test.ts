@@ -83,4 +83,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(variable);
   });
+
+  it('refuses a reconcile grace time that a provider call could still outlast', () => {
+    const outlasted = { GAME_PROVIDER_TIMEOUT_MS: '5000', RECONCILE_GRACE_MS: '9999' };
+    expect(() => loadConfig(outlasted)).toThrow(ConfigError);
+    expect(() => loadConfig(outlasted)).toThrow('RECONCILE_GRACE_MS');
+    const safe = { GAME_PROVIDER_TIMEOUT_MS: '5000', RECONCILE_GRACE_MS: '10000' };
+    expect(loadConfig(safe).reconcileGraceMs).toBe(10_000);
+  });
 });

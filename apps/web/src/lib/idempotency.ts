@@ -1,3 +1,4 @@
+import { isErrorCode } from '@wallet/contract/errors';
 import { useCallback, useRef } from 'react';
 import { isApiError } from './api-error';
 
@@ -9,12 +10,18 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Whether the server may not have answered the action (no answer, a time-out, still running,
- * a real fault): the member's next try is a retry and must carry the same key. Any other
- * answer is final, and the next try is a new action.
+ * Whether the server may not have answered the action (no answer, a time-out, the first try
+ * still running, a real fault or a proxy's error page): the member's next try is a retry and
+ * must carry the same key. Any answer with a catalogue code — TRANSFER_FAIL included, whose
+ * funds are already back — is final (the server stores it), and the next try is a new action.
  */
 export function mayRetry(error: unknown): boolean {
-  return isApiError(error) && (error.status === 0 || error.status === 409 || error.status >= 500);
+  if (!isApiError(error)) return false;
+  if (error.status === 0) return true;
+  if (error.status === 409) return error.code === 'KEY_INVALID';
+  return (
+    error.status >= 500 && (error.code === 'INTERNAL_SERVER_ERROR' || !isErrorCode(error.code))
+  );
 }
 
 /**

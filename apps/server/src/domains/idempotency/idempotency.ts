@@ -28,8 +28,11 @@ type StoredError = { code: string; message: string; field?: string };
  * CONTRACT.md, Idempotency-Key (docs/decisions/0030-ledger.md): the key row is written before
  * any work, so of two requests racing with one key exactly one runs. A repeat with the same
  * body answers the stored answer, a repeat while the first runs is 409, another body is 422.
- * Refusals (4xx) are stored like successes, so a retry answers the same; a real fault (5xx,
- * including TRANSFER_FAIL, whose funds are already back) releases the key for a retry.
+ * Every answer the member was given is final and stored: successes and refusals alike,
+ * TRANSFER_FAIL included (its funds are already back). Only a real fault may free the key for
+ * a retry, and only when no money moved: once a ledger transaction was written for the
+ * member after the claim, a retry must not apply it again, so the key stays `running`
+ * (409) until it expires and the statement shows what happened.
  */
 export class Idempotency {
   constructor(private readonly db: Db) {}
@@ -55,14 +58,12 @@ export class Idempotency {
     try {
       result = await work();
     } catch (error) {
-      if (isDomainError(error) && error.status < 500) {
+      if (isDomainError(error) && error.code !== 'INTERNAL_SERVER_ERROR') {
         const body: StoredError = { code: error.code, message: error.message };
         if (error.field !== undefined) body.field = error.field;
         await this.finish(memberId, key, error.status, body);
       } else {
-        await this.db
-          .execute(sql`delete from idempotency_keys where member_id = ${memberId} and key = ${key}`)
-          .catch(() => {});
+        await this.releaseIfNothingMoved(memberId, key).catch(() => {});
       }
       throw error;
     }
@@ -81,6 +82,21 @@ export class Idempotency {
           where created_at < now() - make_interval(secs => ${ttlSeconds}) returning key`,
     );
     return removed.length;
+  }
+
+  /**
+   * Frees the key of a request that failed on a real fault, unless a ledger transaction of
+   * the member was written after the claim (this request's, or a concurrent one's: either way
+   * keeping the key is the safe side: a 409, never a second movement).
+   */
+  private async releaseIfNothingMoved(memberId: number, key: string): Promise<void> {
+    await this.db.execute(
+      sql`delete from idempotency_keys k
+          where k.member_id = ${memberId} and k.key = ${key}
+            and not exists (
+              select 1 from ledger_transactions t
+              where t.member_id = k.member_id and t.created_at >= k.created_at)`,
+    );
   }
 
   private async finish(memberId: number, key: string, status: number, body: unknown) {

@@ -184,7 +184,11 @@ describe.each(testDatabases())('transfers between the wallet and the games on $n
   });
 
   it('settles pending transfers by itself when the reconciler runs on its interval', async () => {
-    const ticking = await h.build({ RECONCILE_INTERVAL_MS: '100', RECONCILE_GRACE_MS: '0' });
+    const ticking = await h.build({
+      RECONCILE_INTERVAL_MS: '100',
+      GAME_PROVIDER_TIMEOUT_MS: '100',
+      RECONCILE_GRACE_MS: '200',
+    });
     const p = await player();
     await setFault(h.app, 'HUAYHD', 'lost');
     const res = await move(ticking, p.token, 'transfer', {
@@ -242,5 +246,25 @@ describe.each(testDatabases())('transfers between the wallet and the games on $n
       'game:JOKER': 1800,
       'game:PG': 1200,
     });
+  });
+
+  it('answers a retried game-to-game transfer whose second leg failed with the same TRANSFER_FAIL, moving nothing more', async () => {
+    const p = await player();
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 30 });
+    await setFault(h.app, 'PG', 'fail');
+    const key = 'game-to-game-retry-1';
+    const body = { from: 'JOKER', to: 'PG', amount: 12 };
+    const first = await move(h.app, p.token, 'transfer', body, key);
+    expect(first.status).toBe(502);
+    expect(first.body).toMatchObject({ code: 'TRANSFER_FAIL' });
+    // The first leg came home: the 12 baht are in the wallet, as TRANSFER_FAIL says.
+    const after = { cash: 8200, 'game:JOKER': 1800 };
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject(after);
+
+    const again = await move(h.app, p.token, 'transfer', body, key);
+    expect(again.status).toBe(502);
+    expect(again.body).toEqual(first.body);
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject(after);
+    expect(await providerBalance(h.db, 'JOKER', p.gameUser)).toBe(1800);
   });
 });
