@@ -30,7 +30,7 @@ export const ContactResponseSchema = z.object({
 });
 export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 
-/** Conditions and agreements: operator-written HTML, sanitised by the server on the way in. */
+/** Conditions and agreements: operator-written HTML, cleaned by the server where it is stored (apps/server/src/lib/operator-html.ts). */
 export const HtmlDocumentResponseSchema = z.object({ title: z.string(), html: z.string() });
 export type HtmlDocumentResponse = z.infer<typeof HtmlDocumentResponseSchema>;
 

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { banks, gameProviders, sources } from '../db/schema';
 import { insertSettingIfMissing } from '../domains/settings/settings.repository';
 import { settingSchemas } from '../domains/settings/settings.schemas';
+import { cleanOperatorHtml } from '../lib/operator-html';
 import { badgeSvg, bannerSvg } from './placeholder-images';
 
 /**
@@ -108,8 +109,14 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
     const { site, features, withdraw, slip } = seed;
     await insertSettingIfMissing(tx, 'info', site.info);
     await insertSettingIfMissing(tx, 'contact', { ...site.contact, lineQR });
-    await insertSettingIfMissing(tx, 'conditions', site.conditions);
-    await insertSettingIfMissing(tx, 'agreements', site.agreements);
+    await insertSettingIfMissing(tx, 'conditions', {
+      ...site.conditions,
+      html: cleanOperatorHtml(site.conditions.html),
+    });
+    await insertSettingIfMissing(tx, 'agreements', {
+      ...site.agreements,
+      html: cleanOperatorHtml(site.agreements.html),
+    });
     await insertSettingIfMissing(tx, 'notice', site.notice);
     await insertSettingIfMissing(tx, 'howto', site.howto);
     await insertSettingIfMissing(tx, 'slip', slip);
