@@ -76,6 +76,30 @@ export async function signIn(
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (remember) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Log in' }).click();
+  // Signed in, the member lands on home, where the agreement appears after 1.5 s.
+  const landedHome = await Promise.race([
+    page.waitForURL(/\/user\/home$/).then(
+      () => true,
+      () => false,
+    ),
+    page
+      .getByRole('alert')
+      .first()
+      .waitFor()
+      .then(
+        () => false,
+        () => false,
+      ),
+  ]);
+  if (landedHome) await acceptAgreement(page);
+}
+
+/** SPEC.md section 2, Home: the member agreement, shown until accepted. */
+export async function acceptAgreement(page: Page) {
+  const dialog = page.getByRole('dialog', { name: /Member agreement/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'I agree' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /**

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { enterPhoneAndCode, newAccountNo, newThaiPhone, useEnglish } from '../support/members';
+import {
+  acceptAgreement,
+  enterPhoneAndCode,
+  newAccountNo,
+  newThaiPhone,
+  useEnglish,
+} from '../support/members';
 
 test('a visitor registers with OTP, is sent to the login page, and signs in', async ({
   page,
@@ -37,6 +43,16 @@ test('a visitor registers with OTP, is sent to the login page, and signs in', as
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/user\/home$/);
   await expect(page.getByText('Somchai Jaidee').first()).toBeVisible();
+
+  // The member agreement appears on home and, once accepted, not again on the next visit.
+  await expect(page.getByRole('dialog', { name: /Member agreement/ })).toContainText(
+    'By registering and using this service',
+  );
+  await acceptAgreement(page);
+  await page.reload();
+  await expect(page.getByText('Somchai Jaidee').first()).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('a wrong one-time code is refused and the wizard stays on the code step', async ({

@@ -8,6 +8,7 @@ export const queryKeys = {
     info: () => [...queryKeys.lookup.all, 'info'] as const,
     contact: () => [...queryKeys.lookup.all, 'contact'] as const,
     conditions: () => [...queryKeys.lookup.all, 'conditions'] as const,
+    agreements: () => [...queryKeys.lookup.all, 'agreements'] as const,
     howto: () => [...queryKeys.lookup.all, 'howto'] as const,
     banks: () => [...queryKeys.lookup.all, 'banks'] as const,
     sources: () => [...queryKeys.lookup.all, 'sources'] as const,

@@ -20,7 +20,7 @@ export function ConditionsModal({ opened, onClose }: ConditionsModalProps) {
       {error && <Text c="red.4">{errorText(error)}</Text>}
       {data && (
         <Typography className="wallet-html-content">
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator-written HTML, sanitised by the server on the way in (contract lookup.ts) */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, cleaned by the server where it is stored (apps/server/src/lib/operator-html.ts) */}
           <div dangerouslySetInnerHTML={{ __html: data.html }} />
         </Typography>
       )}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoneyModals } from '../../../lib/money-modals';
 import { useLater } from '../../../lib/use-later';
 import { GameAccountModal } from '../../games/components/game-account-modal';
+import { AgreementModal } from '../../lookup/components/agreement-modal';
 import { useWallet } from '../api/get-wallet';
 import { useRefreshWallet } from '../api/refresh-wallet';
 import { GameCarousel } from './game-carousel';
@@ -35,6 +36,7 @@ export function HomePage() {
 
   return (
     <Stack gap="lg">
+      <AgreementModal />
       <WalletCard wallet={wallet} />
       <SimpleGrid cols={2} spacing="sm">
         <Button
