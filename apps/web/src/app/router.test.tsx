@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../lib/session-store';
+import { memberProfile } from '../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { AppRouter } from './router';
 
@@ -15,25 +16,7 @@ function answer(url: string): Response {
   if (url === '/api/lookup/contact') {
     return jsonResponse({ contactText: 'Call us', lineLink: '', lineName: '@lucky', lineQR: '' });
   }
-  if (url === '/api/account/profile') {
-    const bank = { code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'Siam Commercial Bank' };
-    return jsonResponse({
-      profile: {
-        _id: 3,
-        name: 'Malee',
-        username: '0811111111',
-        coin: 0,
-        createdAt: '2024-01-01T00:00:00.000Z',
-        bankCode: 'SCB',
-        bankAccountName: 'MALEE',
-        bankAccountNo: '1112223334',
-        bank,
-        currency: 'BAHT',
-        inviteCode: 'PR3',
-      },
-      bankAccount: { bankAccountName: 'MALEE', bankAccountNo: '1112223334', bank },
-    });
-  }
+  if (url === '/api/account/profile') return jsonResponse(memberProfile);
   return jsonResponse({ success: true });
 }
 

@@ -11,19 +11,22 @@ export async function isPhoneBlocked(db: Db, phone: string, now: Date): Promise<
   return row !== undefined;
 }
 
+/** The one rule for a phone that passed OTP: verified after `since`, not yet used. */
+function verifiedUnusedSince(phone: string, since: Date) {
+  return and(
+    eq(otpRequests.phone, phone),
+    isNull(otpRequests.usedAt),
+    isNotNull(otpRequests.verifiedAt),
+    gt(otpRequests.verifiedAt, since),
+  );
+}
+
 /** A verified code of this phone, verified after `since` and not yet used by a registration. */
 export async function hasVerifiedUnused(db: Db, phone: string, since: Date): Promise<boolean> {
   const [row] = await db
     .select({ tokenHash: otpRequests.tokenHash })
     .from(otpRequests)
-    .where(
-      and(
-        eq(otpRequests.phone, phone),
-        isNull(otpRequests.usedAt),
-        isNotNull(otpRequests.verifiedAt),
-        gt(otpRequests.verifiedAt, since),
-      ),
-    )
+    .where(verifiedUnusedSince(phone, since))
     .limit(1);
   return row !== undefined;
 }
@@ -95,14 +98,7 @@ export async function consumeVerified(
   const [row] = await db
     .select({ tokenHash: otpRequests.tokenHash })
     .from(otpRequests)
-    .where(
-      and(
-        eq(otpRequests.phone, phone),
-        isNull(otpRequests.usedAt),
-        isNotNull(otpRequests.verifiedAt),
-        gt(otpRequests.verifiedAt, since),
-      ),
-    )
+    .where(verifiedUnusedSince(phone, since))
     .orderBy(desc(otpRequests.verifiedAt))
     .limit(1)
     .for('update');

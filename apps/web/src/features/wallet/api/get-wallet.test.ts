@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
+import { memberProfile } from '../../../test/fixtures';
 import { jsonResponse } from '../../../test/render';
 import { getWallet } from './get-wallet';
 
-const bank = { code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'Siam Commercial Bank' };
 const slot = (code: string, category: string, amount: number, isActive = true) => ({
   code,
   name: code,
@@ -14,20 +14,7 @@ const slot = (code: string, category: string, amount: number, isActive = true) =
 });
 
 const answer = {
-  profile: {
-    _id: 3,
-    name: 'Malee',
-    username: '0811111111',
-    coin: 0,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    bankCode: 'SCB',
-    bankAccountName: 'MALEE',
-    bankAccountNo: '1112223334',
-    bank,
-    currency: 'BAHT',
-    inviteCode: 'PR3',
-  },
-  bankAccount: { bankAccountName: 'MALEE', bankAccountNo: '1112223334', bank },
+  ...memberProfile,
   wallet: { amount: 100.1, cash: 90.1, bonus: 10 },
   invite: { amount: 25, success: 5, fail: 3 },
   slots: [
