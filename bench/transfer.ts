@@ -7,7 +7,8 @@
  *   npm run bench:transfer -w @wallet/bench
  *
  * Environment: BENCH_PG (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_MEMBERS (300), BENCH_CLIENTS (64), BENCH_SECONDS (20), BENCH_SERVERS (1).
+ * BENCH_MEMBERS (300), BENCH_CLIENTS (64), BENCH_SECONDS (20), BENCH_SERVERS (1), BENCH_NODE_ARGS
+ * (extra node flags for the server). The server runs from its production bundle: build it first.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -25,6 +26,8 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 300);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+/** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const GAME = 'JOKER';
 
 function databaseUrl(name: string): string {
@@ -44,14 +47,15 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {
+  // The production bundle (`npm run build -w @wallet/server`), as `npm start` runs it.
   const child = spawn(
-    join(root, 'node_modules/.bin/tsx'),
-    ['--conditions=source', join(root, 'apps/server/src/main.ts')],
+    process.execPath,
+    [...NODE_ARGS, join(root, 'apps/server/dist/main.js')],
     {
       env: {
         ...process.env,
         DATABASE_URL: url,
-        DATABASE_POOL_MAX: '20',
+        DATABASE_POOL_MAX: process.env.BENCH_POOL ?? '20',
         SANDBOX: '1',
         PORT: String(port),
         HOST: '127.0.0.1',

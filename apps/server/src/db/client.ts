@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { PreparedStatementsClient } from './prepared-client';
 import { type Schema, schema } from './schema';
 
 /**
@@ -43,7 +44,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    Client: PreparedStatementsClient,
+  });
   // An idle client that errors (server restart) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', () => {});
