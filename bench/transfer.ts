@@ -48,24 +48,20 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {
   // The production bundle (`npm run build -w @wallet/server`), as `npm start` runs it.
-  const child = spawn(
-    process.execPath,
-    [...NODE_ARGS, join(root, 'apps/server/dist/main.js')],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        DATABASE_POOL_MAX: process.env.BENCH_POOL ?? '20',
-        SANDBOX: '1',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-        RATE_LIMIT_GLOBAL_PER_MIN: '1000000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(process.execPath, [...NODE_ARGS, join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATABASE_POOL_MAX: process.env.BENCH_POOL ?? '20',
+      SANDBOX: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      RATE_LIMIT_GLOBAL_PER_MIN: '1000000',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   let exited = false;
   child.once('exit', () => {
     exited = true;
@@ -162,6 +158,23 @@ function api(
   });
 }
 
+/**
+ * CPU time the whole machine spent busy so far (Linux /proc/stat; NaN elsewhere), in ms. The
+ * server, PostgreSQL and the load generator share the machine, so busy time per transfer is
+ * the figure that work on the hot path moves; throughput alone drifts with the VM's mood.
+ */
+function machineBusyMs(): number {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [, ...fields] = line.trim().split(/\s+/);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] =
+      fields.map(Number);
+    return ((user + nice + system + irq + softirq + steal) * 1000) / 100; // USER_HZ is 100
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -206,6 +219,8 @@ async function checkInvariants(url: string): Promise<string[]> {
 
 type LoadResult = {
   transfersPerSecond: number;
+  /** Machine CPU busy time per completed transfer, ms. */
+  cpuMsPerTransfer: number;
   p50: number;
   p99: number;
   ok: number;
@@ -228,6 +243,7 @@ async function load(
   let refused = 0;
   let failed = 0;
   const startedAt = performance.now();
+  const busyAtStart = machineBusyMs();
   const deadline = startedAt + SECONDS * 1000;
   const interval = pace === null ? 0 : (CLIENTS * 1000) / pace;
   const client = async (n: number) => {
@@ -266,9 +282,11 @@ async function load(
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
   const elapsed = (performance.now() - startedAt) / 1000;
+  const busy = machineBusyMs() - busyAtStart;
   latencies.sort((a, b) => a - b);
   return {
     transfersPerSecond: ok / elapsed,
+    cpuMsPerTransfer: busy / ok,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     ok,
@@ -322,7 +340,11 @@ async function transferBenchmark(pacedRate: number) {
   }
 }
 
-type PgbenchResult = { tps: number; paced: { p50: number; p99: number } | null };
+type PgbenchResult = {
+  tps: number;
+  cpuMsPerTransaction: number;
+  paced: { p50: number; p99: number } | null;
+};
 
 /**
  * pgbench's built-in tpcb-like script (a bank transfer) on the same server with the same
@@ -365,11 +387,14 @@ function pgbench(pacedRatio: number): PgbenchResult {
     execFileSync('pgbench', [...common, '-i', '-q', name], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    const busyAtStart = machineBusyMs();
     const out = run([]);
+    const busy = machineBusyMs() - busyAtStart;
     const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
     if (!match?.[1]) throw new Error(`pgbench printed no tps:\n${out}`);
     const tps = Number(match[1]);
-    if (pacedRatio <= 0) return { tps, paced: null };
+    const cpuMsPerTransaction = busy / (tps * SECONDS);
+    if (pacedRatio <= 0) return { tps, cpuMsPerTransaction, paced: null };
     run(['-R', String(Math.round(tps * pacedRatio)), '-l', '--log-prefix', join(logDir, 'tx')]);
     const latencies: number[] = [];
     for (const file of readdirSync(logDir)) {
@@ -380,7 +405,11 @@ function pgbench(pacedRatio: number): PgbenchResult {
       }
     }
     latencies.sort((a, b) => a - b);
-    return { tps, paced: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) } };
+    return {
+      tps,
+      cpuMsPerTransaction,
+      paced: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+    };
   } finally {
     rmSync(logDir, { recursive: true, force: true });
     execFileSync('dropdb', [...common, '--force', name], { stdio: 'inherit' });
@@ -407,6 +436,9 @@ console.log(
 console.log(`  latency p50/p99  ${ms(saturated.p50)} / ${ms(saturated.p99)}`);
 console.log(`  pgbench tps      ${base.tps.toFixed(0)}`);
 console.log(`  ratio            ${ratio.toFixed(2)} (target >= ${TARGET_RATIO})`);
+console.log(
+  `  machine CPU      ${saturated.cpuMsPerTransfer.toFixed(2)} ms per transfer, ${base.cpuMsPerTransaction.toFixed(2)} ms per pgbench transaction`,
+);
 if (paced && base.paced) {
   console.log(
     `paced at ${pacedRate}/s (${TARGET_RATIO} x pgbench tps), latency from scheduled start`,

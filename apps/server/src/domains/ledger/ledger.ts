@@ -135,6 +135,16 @@ export function toTransactionRow(raw: RawTransaction): LedgerTransactionRow {
   };
 }
 
+/** A member's main wallet in minor units: withdrawable cash and bonus money. */
+export type MemberWallet = { cash: number; bonus: number };
+
+/** What ledger_open and ledger_settle answer besides their own result: the wallet after. */
+type RawPosting = { cash: unknown; bonus: unknown };
+
+function walletOf(row: RawPosting): MemberWallet | null {
+  return row.cash === null ? null : { cash: int(row.cash), bonus: int(row.bonus) };
+}
+
 export class Ledger {
   /**
    * Account ids never change once created, so they are cached per process. An account is
@@ -202,21 +212,21 @@ export class Ledger {
     input: NewLedgerTransaction,
     legs: Leg[],
     options: { relaxed?: boolean } = {},
-  ): Promise<number> {
+  ): Promise<{ id: number; wallet: MemberWallet | null }> {
     const [row] = await moneyNotEnough(() =>
-      rows<{ id: unknown }>(
+      rows<RawPosting & { id: unknown }>(
         db,
-        sql`select ledger_open(${input.memberId}, ${input.type}, ${input.status}, ${input.from},
-              ${input.to}, ${input.amount}, ${input.currency}, ${input.providerCode ?? null},
-              ${input.providerRef ?? null},
+        sql`select id, cash, bonus from ledger_open(${input.memberId}, ${input.type},
+              ${input.status}, ${input.from}, ${input.to}, ${input.amount}, ${input.currency},
+              ${input.providerCode ?? null}, ${input.providerRef ?? null},
               ${input.description ? JSON.stringify(input.description) : null}::jsonb,
               ${intArray(legs.map((l) => l.accountId))}::integer[],
               ${intArray(legs.map((l) => l.amount))}::bigint[],
-              ${options.relaxed ?? false}) as id`,
+              ${options.relaxed ?? false})`,
       ),
     );
     if (!row) throw new Error('ledger transaction was not recorded');
-    return int(row.id);
+    return { id: int(row.id), wallet: walletOf(row) };
   }
 
   /**
@@ -230,17 +240,17 @@ export class Ledger {
     status: 'success' | 'failed',
     legs: Leg[],
     options: { relaxed?: boolean } = {},
-  ): Promise<boolean> {
+  ): Promise<{ settled: boolean; wallet: MemberWallet | null }> {
     const [row] = await moneyNotEnough(() =>
-      rows<{ settled: boolean }>(
+      rows<RawPosting & { settled: boolean }>(
         db,
-        sql`select ledger_settle(${transactionId}, ${status},
+        sql`select settled, cash, bonus from ledger_settle(${transactionId}, ${status},
               ${intArray(legs.map((l) => l.accountId))}::integer[],
               ${intArray(legs.map((l) => l.amount))}::bigint[],
-              ${options.relaxed ?? false}) as settled`,
+              ${options.relaxed ?? false})`,
       ),
     );
-    return row?.settled === true;
+    return { settled: row?.settled === true, wallet: row ? walletOf(row) : null };
   }
 
   async balance(db: Db, accountId: number): Promise<number> {

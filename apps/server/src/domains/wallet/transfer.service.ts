@@ -12,11 +12,17 @@ import {
   type Ledger,
   type LedgerTransactionRow,
   type Leg,
+  type MemberWallet,
   rows,
   toTransactionRow,
 } from '../ledger/ledger';
 
-export type TransferOutcome = { status: 'success' | 'processing'; amount: number };
+/** `wallet`: the member's wallet right after the movement, when the movement's own statement told it. */
+export type TransferOutcome = {
+  status: 'success' | 'processing';
+  amount: number;
+  wallet?: MemberWallet;
+};
 
 export type TransferServiceDeps = {
   db: Db;
@@ -110,7 +116,7 @@ export class TransferService {
       ledger.memberAccount(member.id, 'transfer_hold', member.currency),
     ]);
     const ref = newRef();
-    const id = await ledger.open(
+    const opened = await ledger.open(
       db,
       {
         memberId: member.id,
@@ -132,8 +138,9 @@ export class TransferService {
       p.deposit(account.username, amount, ref, signal),
     );
     return this.conclude(
-      this.pendingRow(id, member, WALLET_ACCOUNT, code, amount, ref),
+      this.pendingRow(opened.id, member, WALLET_ACCOUNT, code, amount, ref),
       outcome.kind,
+      opened.wallet,
     );
   }
 
@@ -157,7 +164,7 @@ export class TransferService {
     const moving = amount ?? (await ledger.balance(db, game));
     if (moving <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
     const ref = newRef();
-    const id = await ledger.open(
+    const opened = await ledger.open(
       db,
       {
         memberId: member.id,
@@ -179,8 +186,9 @@ export class TransferService {
       p.withdraw(account.username, moving, ref, signal),
     );
     return this.conclude(
-      this.pendingRow(id, member, code, WALLET_ACCOUNT, moving, ref),
+      this.pendingRow(opened.id, member, code, WALLET_ACCOUNT, moving, ref),
       outcome.kind,
+      opened.wallet,
     );
   }
 
@@ -208,17 +216,23 @@ export class TransferService {
     };
   }
 
-  /** Applies the provider's answer to a transfer this request opened. */
+  /**
+   * Applies the provider's answer to a transfer this request opened. `opened`: the wallet the
+   * opening answered, which is still the wallet while the transfer stays pending.
+   */
   private async conclude(
     row: LedgerTransactionRow,
     outcome: 'ok' | 'refused' | 'unknown',
+    opened: MemberWallet | null,
   ): Promise<TransferOutcome> {
     const amount = row.amount;
-    if (outcome === 'unknown') return { status: 'processing', amount };
+    const pending = (): TransferOutcome =>
+      opened ? { status: 'processing', amount, wallet: opened } : { status: 'processing', amount };
+    if (outcome === 'unknown') return pending();
     const status = outcome === 'ok' ? 'success' : 'failed';
-    let settledHere: boolean;
+    let settle: { settled: boolean; wallet: MemberWallet | null };
     try {
-      settledHere = await this.settle(row, status);
+      settle = await this.settle(row, status);
     } catch (error) {
       // The provider answered but our books could not record it: the transfer stays pending
       // and the reconciler settles it from the provider's status. The member sees processing.
@@ -226,19 +240,27 @@ export class TransferService {
       return { status: 'processing', amount };
     }
     // Someone else (the reconciler) settled it first: answer what they recorded.
-    const final = settledHere
+    const final = settle.settled
       ? status
       : (await this.deps.ledger.transaction(this.deps.db, row.id))?.status;
     if (final === 'failed') throw new DomainError('TRANSFER_FAIL');
-    return { status: final === 'success' ? 'success' : 'processing', amount };
+    const answer: TransferOutcome = {
+      status: final === 'success' ? 'success' : 'processing',
+      amount,
+    };
+    return settle.wallet ? { ...answer, wallet: settle.wallet } : answer;
   }
 
   /**
    * Settles a pending transfer forward (success) or back (failed), exactly once: see
    * Ledger.settle. The legs follow from the row alone, so a request, another process or the
-   * reconciler settle it identically. Answers whether this call was the one that settled it.
+   * reconciler settle it identically. Answers whether this call was the one that settled it,
+   * and the member's wallet after it.
    */
-  async settle(row: LedgerTransactionRow, status: 'success' | 'failed'): Promise<boolean> {
+  async settle(
+    row: LedgerTransactionRow,
+    status: 'success' | 'failed',
+  ): Promise<{ settled: boolean; wallet: MemberWallet | null }> {
     const { db, ledger } = this.deps;
     if (row.memberId === null || row.providerCode === null) {
       throw new Error(`transfer ${row.id} has no member or provider`);
@@ -286,7 +308,7 @@ export class TransferService {
         const status = await providers.call(row.providerCode, (p, signal) => p.status(ref, signal));
         if (status.kind !== 'ok') return;
         const done = await this.settle(row, status.value === 'completed' ? 'success' : 'failed');
-        if (done) settled += 1;
+        if (done.settled) settled += 1;
       }),
     );
     return { settled, pending: pending.length - settled };

@@ -56,6 +56,7 @@ describe.each(testDatabases())('transfers between the wallet and the games on $n
       amount: 15,
     });
     expect(back.body).toMatchObject({ status: 'success', amount: 15 });
+    expect(back.body.wallet).toEqual({ amount: 75, cash: 75, bonus: 0 });
     expect(await ledgerBalances(h.db, p.id)).toMatchObject({
       cash: 7500,
       'game:JOKER': 2500,

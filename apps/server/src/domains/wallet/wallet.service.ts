@@ -14,7 +14,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { GamesService } from '../games/games.service';
 import { fingerprint, type Idempotency } from '../idempotency/idempotency';
-import type { Ledger } from '../ledger/ledger';
+import type { Ledger, MemberWallet } from '../ledger/ledger';
 import type { TransferOutcome, TransferService } from './transfer.service';
 import type { WithdrawalService } from './withdrawal.service';
 
@@ -27,6 +27,10 @@ export type WalletServiceDeps = {
   transfers: TransferService;
   withdrawals: WithdrawalService;
 };
+
+function toWalletBalance({ cash, bonus }: MemberWallet): WalletBalance {
+  return { amount: fromMinor(cash + bonus), cash: fromMinor(cash), bonus: fromMinor(bonus) };
+}
 
 /**
  * The wallet calls of SPEC.md section 7. Amounts arrive in baht and leave in baht; inside,
@@ -58,9 +62,7 @@ export class WalletService {
     const balances = await this.deps.ledger.memberBalances(this.deps.db, memberId);
     const of = (kind: string) =>
       balances.filter((b) => b.kind === kind).reduce((sum, b) => sum + b.balance, 0);
-    const cash = of('cash');
-    const bonus = of('bonus');
-    return { amount: fromMinor(cash + bonus), cash: fromMinor(cash), bonus: fromMinor(bonus) };
+    return toWalletBalance({ cash: of('cash'), bonus: of('bonus') });
   }
 
   /** POST /api/wallet/add (sandbox only): a demo deposit from the operator's deposits account. */
@@ -72,7 +74,7 @@ export class WalletService {
         ledger.operatorAccount('deposits', member.currency),
         ledger.memberAccount(member.id, 'cash', member.currency),
       ]);
-      await ledger.open(
+      const opened = await ledger.open(
         db,
         {
           memberId: member.id,
@@ -88,7 +90,9 @@ export class WalletService {
           { accountId: cash, amount: minor },
         ],
       );
-      return { status: 'success', amount: minor };
+      return opened.wallet
+        ? { status: 'success', amount: minor, wallet: opened.wallet }
+        : { status: 'success', amount: minor };
     });
   }
 
@@ -143,9 +147,7 @@ export class WalletService {
     key: string | undefined,
     call: string,
     body: unknown,
-    work: (
-      member: MemberMoneyInfo,
-    ) => Promise<TransferOutcome | { status: 'processing'; amount: number }>,
+    work: (member: MemberMoneyInfo) => Promise<TransferOutcome>,
   ): Promise<MoneyMoveResponse> {
     return this.deps.idempotency.run(auth.memberId, key, fingerprint(call, body), async () => {
       const member = await this.deps.games.member(auth.memberId);
@@ -154,7 +156,8 @@ export class WalletService {
         success: true,
         status: outcome.status,
         amount: fromMinor(outcome.amount),
-        wallet: await this.balance(member.id),
+        // The movement's own statement told the wallet after it; otherwise it is read.
+        wallet: outcome.wallet ? toWalletBalance(outcome.wallet) : await this.balance(member.id),
       };
     });
   }

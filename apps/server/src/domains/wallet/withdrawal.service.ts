@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.repository';
-import { type Ledger, rows, toTransactionRow } from '../ledger/ledger';
+import { type Ledger, type MemberWallet, rows, toTransactionRow } from '../ledger/ledger';
 import { readSetting } from '../settings/settings.repository';
 
 export type WithdrawalServiceDeps = {
@@ -32,7 +32,7 @@ export class WithdrawalService {
   async withdraw(
     member: MemberMoneyInfo,
     amount: number,
-  ): Promise<{ status: 'processing'; amount: number }> {
+  ): Promise<{ status: 'processing'; amount: number; wallet?: MemberWallet }> {
     const { db, ledger } = this.deps;
     const limits = await readSetting(db, 'withdrawLimits');
     const checked = withdrawSchema({
@@ -48,7 +48,7 @@ export class WithdrawalService {
       ledger.memberAccount(member.id, 'pending_withdrawal', member.currency),
     ]);
     const ref = `W${randomUUID().replaceAll('-', '')}`;
-    await ledger.open(
+    const opened = await ledger.open(
       db,
       {
         memberId: member.id,
@@ -73,7 +73,9 @@ export class WithdrawalService {
       bankCode: member.bankCode,
       accountNo: member.bankAccountNo,
     });
-    return { status: 'processing', amount };
+    return opened.wallet
+      ? { status: 'processing', amount, wallet: opened.wallet }
+      : { status: 'processing', amount };
   }
 
   /** The payout bank's outcome for one withdrawal; answers whether this call settled it. */
@@ -86,10 +88,11 @@ export class WithdrawalService {
       ledger.memberAccount(row.memberId, 'pending_withdrawal', row.currency),
       ledger.operatorAccount('payouts', row.currency),
     ]);
-    return ledger.settle(db, row.id, status, [
+    const settle = await ledger.settle(db, row.id, status, [
       { accountId: pending, amount: -row.amount },
       { accountId: status === 'success' ? payouts : cash, amount: row.amount },
     ]);
+    return settle.settled;
   }
 
   /** Every pending withdrawal of a member (the sandbox payout bank's settle call). */
