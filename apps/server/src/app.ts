@@ -10,6 +10,7 @@ import { accountRoutes } from './domains/account/account.route';
 import { AccountService } from './domains/account/account.service';
 import { authRoutes } from './domains/auth/auth.route';
 import { AuthService } from './domains/auth/auth.service';
+import { SessionCache } from './domains/auth/session-cache';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
 import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
@@ -171,10 +172,12 @@ async function registerPlugins(
     blockMinutes: limits.otpBlockMinutes,
     now,
   });
+  const sessions = new SessionCache(config.sessionCacheMs);
   const auth = new AuthService({
     db,
     counters,
     variant,
+    sessions,
     sessionTtlHours: config.sessionTtlHours,
     loginMaxFailures: limits.loginMaxFailures,
     loginFailureWindowMinutes: limits.loginFailureWindowMinutes,
@@ -185,6 +188,7 @@ async function registerPlugins(
     counters,
     variant,
     otp,
+    sessions,
     passwordMaxFailures: limits.loginMaxFailures,
     passwordFailureWindowMinutes: limits.loginFailureWindowMinutes,
     now,

@@ -177,6 +177,7 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   SESSION_TTL_HOURS: integer('SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
+  SESSION_CACHE_MS: integer('SESSION_CACHE_MS', 3000, 0, 60_000),
   RATE_LIMIT_GLOBAL_PER_MIN: integer('RATE_LIMIT_GLOBAL_PER_MIN', 1200, 1, 1_000_000),
   RATE_LIMIT_LOGIN_PER_MIN: integer('RATE_LIMIT_LOGIN_PER_MIN', 60, 1, 1_000_000),
   RATE_LIMIT_REGISTER_PER_MIN: integer('RATE_LIMIT_REGISTER_PER_MIN', 30, 1, 1_000_000),
@@ -211,6 +212,8 @@ export type Config = {
   ipAllowList: string[];
   trustProxy: boolean | number | string[];
   sessionTtlHours: number;
+  /** How long a process trusts a session it read (docs/decisions/0033-hot-path-round-trips.md). */
+  sessionCacheMs: number;
   rateLimits: {
     globalPerMinute: number;
     loginPerMinute: number;
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ipAllowList: e.IP_ALLOW_LIST,
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: {
       globalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MIN,
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MIN,

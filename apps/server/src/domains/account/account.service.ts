@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
 import type { AuthContext } from '../auth/auth.service';
 import { revokeOtherSessions } from '../auth/session.repository';
+import type { SessionCache } from '../auth/session-cache';
 import { findBank, sourceExists } from '../lookup/lookup.repository';
 import { bankCountries } from '../lookup/lookup.service';
 import type { OtpService } from '../otp/otp.service';
@@ -42,6 +43,8 @@ export type AccountServiceDeps = {
   otp: OtpService;
   passwordMaxFailures: number;
   passwordFailureWindowMinutes: number;
+  /** Forgets the other sessions a password change revokes. */
+  sessions: SessionCache;
   now: () => Date;
 };
 
@@ -166,6 +169,7 @@ export class AccountService {
       await updateMember(tx, auth.memberId, { passwordHash: newHash });
       await revokeOtherSessions(tx, auth.memberId, auth.tokenHash, this.deps.now());
     });
+    this.deps.sessions.forgetMember(auth.memberId, auth.tokenHash);
     return { success: true };
   }
 

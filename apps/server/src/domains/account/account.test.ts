@@ -467,6 +467,8 @@ describe.each(testDatabases())('accounts on $name', (target) => {
     it('changes the password, keeps this session and ends every other one', async () => {
       const member = await memberWithToken(h.app);
       const other = await signIn(h.app, member.username);
+      // In use just before, so this process holds it as valid (the session cache).
+      expect((await call(h.app, 'GET', '/api/account/profile', { token: other })).status).toBe(200);
       const res = await call(h.app, 'PUT', '/api/account/changepwd', {
         token: member.token,
         body: { oldPassword: PASSWORD, newPassword: 'a brand new secret' },
@@ -491,6 +493,8 @@ describe.each(testDatabases())('accounts on $name', (target) => {
     it('refuses a wrong current password and changes nothing (WRONG_PASSWORD)', async () => {
       const member = await memberWithToken(h.app);
       const other = await signIn(h.app, member.username);
+      // In use just before, so this process holds it as valid (the session cache).
+      expect((await call(h.app, 'GET', '/api/account/profile', { token: other })).status).toBe(200);
       const res = await call(h.app, 'PUT', '/api/account/changepwd', {
         token: member.token,
         body: { oldPassword: 'not my password', newPassword: 'a brand new secret' },

@@ -8,6 +8,7 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
 import { findMemberByUsername } from '../account/account.repository';
 import { findSessionWithMember, insertSession, revokeSession } from './session.repository';
+import type { SessionCache } from './session-cache';
 
 /** Who an authenticated request is: the member of the token, and the token's hash. */
 export type AuthContext = { memberId: number; tokenHash: string };
@@ -19,6 +20,7 @@ export type AuthServiceDeps = {
   sessionTtlHours: number;
   loginMaxFailures: number;
   loginFailureWindowMinutes: number;
+  sessions: SessionCache;
   now: () => Date;
 };
 
@@ -67,18 +69,21 @@ export class AuthService {
     if (!token || !TOKEN_PATTERN.test(token)) throw new DomainError('INVALID_USER_1');
 
     const tokenHash = sha256Hex(token);
+    const now = this.deps.now().getTime();
+    const cached = this.deps.sessions.get(tokenHash, now);
+    if (cached !== null) return { memberId: cached, tokenHash };
     const session = await findSessionWithMember(this.deps.db, tokenHash);
     if (!session || session.revokedAt) throw new DomainError('INVALID_USER_2');
-    if (session.expiresAt.getTime() <= this.deps.now().getTime()) {
-      throw new DomainError('EXPIRED_AUTH_TOKEN');
-    }
+    if (session.expiresAt.getTime() <= now) throw new DomainError('EXPIRED_AUTH_TOKEN');
     if (session.memberExists === null) throw new DomainError('INVALID_USER_3');
-    // Read on every request, so deactivating a member takes effect at once.
+    // Deactivating a member takes effect within the session cache's few seconds.
     if (!session.memberActive) throw new DomainError('INACTIVE_USER');
+    this.deps.sessions.remember(tokenHash, session.memberId, session.expiresAt.getTime(), now);
     return { memberId: session.memberId, tokenHash };
   }
 
   async logout(auth: AuthContext): Promise<void> {
     await revokeSession(this.deps.db, auth.tokenHash, this.deps.now());
+    this.deps.sessions.forgetToken(auth.tokenHash);
   }
 }

@@ -232,16 +232,32 @@ describe.each(testDatabases())('sign-in and sessions on $name', (target) => {
       expect(res.body).toMatchObject({ code: 'INVALID_USER_3' });
     });
 
-    it('refuses a member deactivated after signing in, at once (INACTIVE_USER 403)', async () => {
+    it('refuses a member deactivated after signing in (INACTIVE_USER 403), at once without the session cache', async () => {
+      const uncached = await h.build({ SESSION_CACHE_MS: '0' });
       const member = await memberWithToken(h.app);
-      expect((await profile(member.token)).status).toBe(200);
+      const get = (app: typeof h.app) =>
+        call(app, 'GET', '/api/account/profile', { token: member.token });
+      expect((await get(uncached)).status).toBe(200);
       await h.db
         .update(members)
         .set({ active: false })
         .where(eq(members.username, member.username));
-      const res = await profile(member.token);
+      const res = await get(uncached);
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'INACTIVE_USER' });
+    });
+
+    it('refuses a deactivated member once the session cache time has passed', async () => {
+      const cached = await h.build({ SESSION_CACHE_MS: '300' });
+      const member = await memberWithToken(h.app);
+      const get = () => call(cached, 'GET', '/api/account/profile', { token: member.token });
+      expect((await get()).status).toBe(200);
+      await h.db
+        .update(members)
+        .set({ active: false })
+        .where(eq(members.username, member.username));
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await get()).body).toMatchObject({ code: 'INACTIVE_USER' });
     });
 
     it('accepts the scheme in any case', async () => {
@@ -261,6 +277,8 @@ describe.each(testDatabases())('sign-in and sessions on $name', (target) => {
     it('revokes the current session only', async () => {
       const member = await memberWithToken(h.app);
       const other = await signIn(h.app, member.username);
+      // In use just before, so this process holds it as valid (the session cache).
+      expect((await profile(member.token)).status).toBe(200);
       const res = await call(h.app, 'POST', '/api/logout', { token: member.token });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });

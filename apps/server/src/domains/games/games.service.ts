@@ -9,6 +9,7 @@ import { fromMinor } from '@wallet/contract/money';
 import type { Db } from '../../db/client';
 import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
+import { ExpiringValue } from '../../lib/expiring-value';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { AuthContext } from '../auth/auth.service';
 import { type Ledger, relaxCommit } from '../ledger/ledger';
@@ -34,6 +35,12 @@ export type GamesServiceDeps = {
   log: { warn(object: object, message: string): void };
 };
 
+/** What moving money needs of a game account (never its password). */
+export type MoneyAccount = Pick<
+  GameAccountRow,
+  'id' | 'memberId' | 'providerCode' | 'username' | 'lastRoundId'
+>;
+
 /** The name a member's account gets at every provider: stable, so activation is retry-safe. */
 export function gameUsername(memberId: number): string {
   return `mw${memberId}`;
@@ -52,7 +59,23 @@ export class GamesService {
    */
   private readonly members = new Map<number, MemberMoneyInfo>();
 
-  constructor(private readonly deps: GamesServiceDeps) {}
+  /**
+   * The money path's view of game accounts (docs/decisions/0033-hot-path-round-trips.md): an
+   * account's id and username never change once activated and accounts are never removed, so
+   * they are kept per process; its round mark is kept as last seen here, and the conditional
+   * update that moves the mark tells when another process moved it first.
+   */
+  private readonly moneyAccounts = new Map<string, MoneyAccount>();
+
+  /** Which providers are active, read at most once a second (the operator's switch). */
+  private readonly activeCodes: ExpiringValue<Set<string>>;
+
+  constructor(private readonly deps: GamesServiceDeps) {
+    this.activeCodes = new ExpiringValue(
+      async () => new Set((await listActiveProviders(deps.db)).map((p) => p.code)),
+      1000,
+    );
+  }
 
   async member(memberId: number): Promise<MemberMoneyInfo> {
     const cached = this.members.get(memberId);
@@ -77,6 +100,33 @@ export class GamesService {
     if (account) return account;
     await this.provider(code); // NO_GAME first, as the caller named no provider we serve
     throw new DomainError('SLOT_NO_ACCOUNT');
+  }
+
+  /**
+   * The member's account at an active provider for moving money, else NO_GAME or
+   * SLOT_NO_ACCOUNT: the same answers as `account`, without a read once the account is known.
+   */
+  async moneyAccount(memberId: number, code: string): Promise<MoneyAccount> {
+    if (!(await this.activeCodes.get()).has(code)) throw new DomainError('NO_GAME');
+    const key = `${memberId}:${code}`;
+    const known = this.moneyAccounts.get(key);
+    if (known) return known;
+    const row = await findGameAccount(this.deps.db, memberId, code);
+    if (!row) throw new DomainError('SLOT_NO_ACCOUNT');
+    return this.rememberAccount(row);
+  }
+
+  private rememberAccount(row: MoneyAccount): MoneyAccount {
+    const account: MoneyAccount = {
+      id: row.id,
+      memberId: row.memberId,
+      providerCode: row.providerCode,
+      username: row.username,
+      lastRoundId: row.lastRoundId,
+    };
+    if (this.moneyAccounts.size > 200_000) this.moneyAccounts.clear();
+    this.moneyAccounts.set(`${row.memberId}:${row.providerCode}`, account);
+    return account;
   }
 
   /** Every active provider as a slot: the ledger's last known balance of the member there. */
@@ -177,7 +227,21 @@ export class GamesService {
    * many syncs race. A loss that the ledger cannot yet carry (a deposit to the game still
    * pending) is left for a later sync: it is never guessed. Answers whether it is up to date.
    */
-  async sync(member: MemberMoneyInfo, account: GameAccountRow): Promise<boolean> {
+  async sync(member: MemberMoneyInfo, account: MoneyAccount): Promise<boolean> {
+    const outcome = await this.syncFrom(member, account);
+    if (outcome !== 'mark-moved') return outcome;
+    // The mark had moved since this process last saw it: sync again from where it stands. A
+    // second miss is a sync running alongside, which posts these rounds itself.
+    const fresh = await findGameAccount(this.deps.db, account.memberId, account.providerCode);
+    if (!fresh) return false;
+    const again = await this.syncFrom(member, this.rememberAccount(fresh));
+    return again === 'mark-moved' ? true : again;
+  }
+
+  private async syncFrom(
+    member: MemberMoneyInfo,
+    account: MoneyAccount,
+  ): Promise<boolean | 'mark-moved'> {
     const { db, ledger, providers } = this.deps;
     const history = await providers.call(account.providerCode, (p, signal) =>
       p.betHistory(account.username, account.lastRoundId, signal),
@@ -192,10 +256,10 @@ export class GamesService {
       ledger.operatorAccount('game_results', member.currency),
     ]);
     try {
-      return await db.transaction(async (tx) => {
+      const posted = await db.transaction(async (tx) => {
         // Relaxed: lost in a crash, the mark has not moved and the next sync posts the rounds.
         await relaxCommit(tx);
-        if (!(await advanceRoundMark(tx, account.id, account.lastRoundId, last.id))) return true;
+        if (!(await advanceRoundMark(tx, account.id, account.lastRoundId, last.id))) return false;
         if (delta !== 0) {
           await ledger.open(
             tx,
@@ -217,6 +281,9 @@ export class GamesService {
         }
         return true;
       });
+      if (!posted) return 'mark-moved';
+      this.rememberAccount({ ...account, lastRoundId: last.id });
+      return true;
     } catch (error) {
       if (isDomainError(error) && error.code === 'MONEY_NOT_ENOUGH') return false;
       throw error;

@@ -195,6 +195,35 @@ describe.each(testDatabases())('game accounts on $name', (target) => {
     expect(wallet.game('JOKER')).toBe(30);
   });
 
+  it('brings every round into the ledger when another process moved the round mark meanwhile', async () => {
+    const other = await h.build(); // a second server process on the same database
+    const m = await memberWithToken(h.app);
+    const id = await memberIdOf(h.db, m.username);
+    await topUp(h.app, m.token, 100);
+    await activate(h.app, m.token, 'JOKER');
+    const round = (bet: number, win: number) =>
+      call(h.app, 'POST', '/api/sandbox/games/JOKER/round', { token: m.token, body: { bet, win } });
+    const back = (app: typeof h.app, amount: number) =>
+      move(app, m.token, 'transfer', { from: 'JOKER', to: 'WALLET', amount });
+
+    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 50 });
+    await round(10, 0);
+    expect((await back(h.app, 1)).status).toBe(200); // this process now knows the mark
+    await round(0, 30);
+    expect((await back(other, 1)).status).toBe(200); // the other one moves it on
+    await round(5, 0);
+    // This process's mark is behind: it must post the last round, and only the last round.
+    expect((await back(h.app, 1)).status).toBe(200);
+    const username = `mw${id}`;
+    expect(await ledgerBalances(h.db, id)).toMatchObject({
+      'game:JOKER': await providerBalance(h.db, 'JOKER', username),
+    });
+    expect(await providerBalance(h.db, 'JOKER', username)).toBe(
+      50_00 - 10_00 + 30_00 - 5_00 - 3_00,
+    );
+    await expectLedgerInvariants(h.db);
+  });
+
   it('plays a sandbox round on the provider balance, refusing a bet above it', async () => {
     const m = await memberWithToken(h.app);
     await activate(h.app, m.token, 'SLOTXO');

@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { GameProviders } from '../../providers/games/game-providers';
-import type { GameAccountRow, MemberMoneyInfo } from '../games/games.repository';
+import type { MemberMoneyInfo } from '../games/games.repository';
 import { listGameAccounts } from '../games/games.repository';
-import type { GamesService } from '../games/games.service';
+import type { GamesService, MoneyAccount } from '../games/games.service';
 import {
   type Ledger,
   type LedgerTransactionRow,
@@ -58,13 +58,13 @@ export class TransferService {
   ): Promise<TransferOutcome> {
     const { games } = this.deps;
     if (from === WALLET_ACCOUNT) {
-      return this.toGame(member, await games.account(member.id, to), amount);
+      return this.toGame(member, await games.moneyAccount(member.id, to), amount);
     }
-    const source = await games.account(member.id, from);
+    const source = await games.moneyAccount(member.id, from);
     if (to === WALLET_ACCOUNT) return this.fromGame(member, source, amount);
     // Game to game: through the wallet. Should the second leg fail, the money is in the
     // wallet, which is what TRANSFER_FAIL tells the member.
-    const target = await games.account(member.id, to);
+    const target = await games.moneyAccount(member.id, to);
     const first = await this.fromGame(member, source, amount);
     if (first.status !== 'success') return first;
     return this.toGame(member, target, amount);
@@ -77,7 +77,7 @@ export class TransferService {
   async transferAll(member: MemberMoneyInfo, to: TransferAccount): Promise<TransferOutcome> {
     const { db, ledger, games } = this.deps;
     if (to !== WALLET_ACCOUNT) {
-      const account = await games.account(member.id, to);
+      const account = await games.moneyAccount(member.id, to);
       const cash = await ledger.memberAccount(member.id, 'cash', member.currency);
       const amount = await ledger.balance(db, cash);
       if (amount <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
@@ -105,7 +105,7 @@ export class TransferService {
 
   private async toGame(
     member: MemberMoneyInfo,
-    account: GameAccountRow,
+    account: MoneyAccount,
     amount: number,
   ): Promise<TransferOutcome> {
     const { db, ledger, providers } = this.deps;
@@ -147,7 +147,7 @@ export class TransferService {
   /** `amount` null: everything in the game account (transferAll). */
   private async fromGame(
     member: MemberMoneyInfo,
-    account: GameAccountRow,
+    account: MoneyAccount,
     amount: number | null,
   ): Promise<TransferOutcome> {
     const { db, ledger, providers, games } = this.deps;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ExpiringValue } from './expiring-value';
+
+describe('an expiring value', () => {
+  it('reads once per period, and concurrent callers share the read', async () => {
+    let reads = 0;
+    let now = 0;
+    const value = new ExpiringValue(
+      async () => {
+        reads += 1;
+        return reads;
+      },
+      1000,
+      () => now,
+    );
+    expect(await Promise.all([value.get(), value.get(), value.get()])).toEqual([1, 1, 1]);
+    now = 999;
+    expect(await value.get()).toBe(1);
+    now = 1000;
+    expect(await value.get()).toBe(2);
+    expect(reads).toBe(2);
+  });
+
+  it('keeps nothing from a failed read: the next caller reads again', async () => {
+    let fail = true;
+    const value = new ExpiringValue(async () => {
+      if (fail) throw new Error('down');
+      return 'up';
+    }, 1000);
+    await expect(value.get()).rejects.toThrow('down');
+    fail = false;
+    expect(await value.get()).toBe('up');
+  });
+});
