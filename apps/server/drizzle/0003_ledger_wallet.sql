@@ -1,4 +1,4 @@
--- docs/decisions/0033-fewer-round-trips.md: a posting answers the member's wallet (cash and
+-- docs/decisions/0033-hot-path-round-trips.md: a posting answers the member's wallet (cash and
 -- bonus, minor units) as it stands after the posting, so a money call's answer needs no
 -- second read. Null for a movement of the operator's accounts alone. The rules of posting are
 -- those of 0002 unchanged; only the answers grow.

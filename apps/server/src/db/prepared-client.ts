@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * How many distinct query texts one process prepares (docs/decisions/0033-prepared-statements.md).
+ * How many distinct query texts one process prepares (docs/decisions/0033-hot-path-round-trips.md).
  * The app's queries are a fixed set; a text beyond this (a list of varying length, say) runs
  * unnamed, as every query did before, so neither this process nor a PostgreSQL backend keeps
  * an unbounded number of statements.

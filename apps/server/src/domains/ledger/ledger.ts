@@ -119,6 +119,14 @@ type RawTransaction = {
   created_at: Date | string;
 };
 
+/**
+ * The columns `toTransactionRow` reads, named rather than `*`: a prepared statement must not
+ * change shape when a later migration adds a column (docs/decisions/0033-hot-path-round-trips.md).
+ */
+export const transactionColumns = sql.raw(
+  'id, member_id, type, status, from_account, to_account, amount, currency, provider_code, provider_ref, created_at',
+);
+
 export function toTransactionRow(raw: RawTransaction): LedgerTransactionRow {
   return {
     id: int(raw.id),
@@ -280,7 +288,7 @@ export class Ledger {
   async transaction(db: Db, id: number): Promise<LedgerTransactionRow | null> {
     const [raw] = await rows<RawTransaction>(
       db,
-      sql`select * from ledger_transactions where id = ${id}`,
+      sql`select ${transactionColumns} from ledger_transactions where id = ${id}`,
     );
     return raw ? toTransactionRow(raw) : null;
   }

@@ -15,6 +15,7 @@ import {
   type MemberWallet,
   rows,
   toTransactionRow,
+  transactionColumns,
 } from '../ledger/ledger';
 
 /** `wallet`: the member's wallet right after the movement, when the movement's own statement told it. */
@@ -294,7 +295,7 @@ export class TransferService {
     const pending = (
       await rows<Parameters<typeof toTransactionRow>[0]>(
         db,
-        sql`select * from ledger_transactions
+        sql`select ${transactionColumns} from ledger_transactions
             where type = 'transfer' and status = 'processing'
               and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
             order by id limit ${limit}`,

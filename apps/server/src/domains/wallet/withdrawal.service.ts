@@ -6,7 +6,13 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.repository';
-import { type Ledger, type MemberWallet, rows, toTransactionRow } from '../ledger/ledger';
+import {
+  type Ledger,
+  type MemberWallet,
+  rows,
+  toTransactionRow,
+  transactionColumns,
+} from '../ledger/ledger';
 import { readSetting } from '../settings/settings.repository';
 
 export type WithdrawalServiceDeps = {
@@ -100,7 +106,7 @@ export class WithdrawalService {
     const pending = (
       await rows<Parameters<typeof toTransactionRow>[0]>(
         this.deps.db,
-        sql`select * from ledger_transactions
+        sql`select ${transactionColumns} from ledger_transactions
             where member_id = ${memberId} and type = 'withdraw' and status = 'processing'
             order by id`,
       )
