@@ -15,6 +15,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,8 +48,10 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {
-  // The production bundle (`npm run build -w @wallet/server`), as `npm start` runs it.
-  const child = spawn(process.execPath, [...NODE_ARGS, join(root, 'apps/server/dist/main.js')], {
+  // The production bundle (`npm run build -w @wallet/server`) with the flag `npm start` gives
+  // it (package.json; docs/performance.md, "Garbage collection").
+  const flags = ['--max-semi-space-size=64', ...NODE_ARGS];
+  const child = spawn(process.execPath, [...flags, join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -175,6 +178,66 @@ function machineBusyMs(): number {
   }
 }
 
+/**
+ * The load phases' HTTP client: one keep-alive connection, a request written as one string and
+ * only the status line and Content-Length read back. node:http costs the shared CPU about a
+ * tenth of a transfer; pgbench's own client is lean C, and so should ours be.
+ */
+class LeanConnection {
+  private socket: Socket | null = null;
+  private buffer: Buffer = Buffer.alloc(0);
+  private waiting: { resolve(status: number): void; reject(error: Error): void } | null = null;
+
+  constructor(private readonly base: URL) {}
+
+  send(path: string, token: string, body: unknown): Promise<number> {
+    const payload = JSON.stringify(body);
+    const request =
+      `POST ${path} HTTP/1.1\r\nhost: ${this.base.host}\r\nauthorization: Bearer ${token}\r\n` +
+      `idempotency-key: ${randomUUID()}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`;
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.connection().write(request);
+    });
+  }
+
+  close(): void {
+    this.socket?.destroy();
+  }
+
+  private connection(): Socket {
+    if (this.socket && !this.socket.destroyed) return this.socket;
+    const socket = connect(Number(this.base.port), this.base.hostname);
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    const fail = (error?: Error) => {
+      this.socket = null;
+      this.buffer = Buffer.alloc(0);
+      this.waiting?.reject(error ?? new Error('connection closed'));
+      this.waiting = null;
+    };
+    socket.on('error', fail);
+    socket.on('close', () => fail());
+    this.socket = socket;
+    return socket;
+  }
+
+  private receive(chunk: Buffer): void {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    const headerEnd = this.buffer.indexOf('\r\n\r\n');
+    if (headerEnd < 0) return;
+    const head = this.buffer.subarray(0, headerEnd).toString('latin1');
+    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+    if (this.buffer.length < headerEnd + 4 + length) return;
+    this.buffer = this.buffer.subarray(headerEnd + 4 + length);
+    const status = Number(head.slice(9, 12));
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.resolve(status);
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -247,6 +310,7 @@ async function load(
   const deadline = startedAt + SECONDS * 1000;
   const interval = pace === null ? 0 : (CLIENTS * 1000) / pace;
   const client = async (n: number) => {
+    const connections = bases.map((b) => new LeanConnection(new URL(b)));
     let turn = 0;
     const own = members.filter((_, i) => i % CLIENTS === n);
     // Paced clients start staggered so the total rate is even, not 64 requests at once.
@@ -263,22 +327,19 @@ async function load(
       turn += 1;
       const started = pace === null ? performance.now() : scheduled;
       try {
-        const res = await api(
-          bases[turn % bases.length] ?? '',
-          m.token,
-          'POST',
-          '/api/wallet/transfer',
-          body,
-        );
+        const connection = connections[turn % connections.length];
+        if (!connection) return;
+        const status = await connection.send('/api/wallet/transfer', m.token, body);
         latencies.push(performance.now() - started);
-        if (res.status === 200) ok += 1;
-        else if (res.status < 500) refused += 1;
+        if (status === 200) ok += 1;
+        else if (status < 500) refused += 1;
         else failed += 1;
       } catch {
         failed += 1;
       }
       scheduled = pace === null ? performance.now() : scheduled + interval;
     }
+    for (const connection of connections) connection.close();
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
   const elapsed = (performance.now() - startedAt) / 1000;
