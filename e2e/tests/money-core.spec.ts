@@ -118,7 +118,7 @@ test('withdraw within the limits, refused outside them, listed in the statement'
   await expect(dialog.getByText('Minimum amount is 100 baht')).toBeVisible();
   await amount.fill('60000');
   await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await expect(dialog.getByText('maximum amount is 50000 baht')).toBeVisible();
+  await expect(dialog.getByText('maximum amount is 50,000 baht')).toBeVisible();
   await page.screenshot({ path: '/tmp/money-withdraw.png' });
   await amount.fill('1000');
   await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankName, formatAccountNo, formatDateTime, formatMoney } from './format';
+import { bankName, formatAccountNo, formatAmount, formatDateTime, formatMoney } from './format';
 
 describe('formatMoney', () => {
   it('always shows two decimals', () => {
@@ -12,6 +12,14 @@ describe('formatMoney', () => {
     expect(formatMoney(1234567.5, 'la')).toBe(
       new Intl.NumberFormat('lo-LA', { minimumFractionDigits: 2 }).format(1234567.5),
     );
+  });
+});
+
+describe('formatAmount', () => {
+  it('groups thousands and shows decimals only when the amount has them', () => {
+    expect(formatAmount(50000, 'en')).toBe('50,000');
+    expect(formatAmount(100, 'th')).toBe('100');
+    expect(formatAmount(100.5, 'en')).toBe('100.50');
   });
 });
 

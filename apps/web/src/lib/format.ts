@@ -19,6 +19,15 @@ export function formatMoney(amount: number, locale: Locale): string {
   return format.format(amount);
 }
 
+/** A limit or other whole amount in a sentence: grouped ("50,000"), decimals only when it has them. */
+export function formatAmount(amount: number, locale: Locale): string {
+  const decimals = Number.isInteger(amount) ? 0 : display.moneyDecimals;
+  return new Intl.NumberFormat(intlLocale[locale], {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount);
+}
+
 /** SPEC.md section 9: DD/MM/YYYY HH:mm:ss in the device's time zone. */
 export function formatDateTime(value: string | number | Date): string {
   const date = dayjs(value);

@@ -6,6 +6,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { fieldErrorText } from '../../../lib/errors';
+import { formatAmount } from '../../../lib/format';
+import { useLocale } from '../../../lib/i18n';
 import { useIdempotentAction } from '../../../lib/idempotency';
 import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
 import { useWallet } from '../api/get-wallet';
@@ -40,6 +42,7 @@ function WithdrawForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const baht = useBaht();
   const { data: wallet } = useWallet();
   const withdraw = useWithdrawAll();
@@ -65,7 +68,10 @@ function WithdrawForm({
     }
   });
 
-  const bounds = { min: limits.withdrawMin, max: limits.withdrawMax };
+  const bounds = {
+    min: formatAmount(limits.withdrawMin, locale),
+    max: formatAmount(limits.withdrawMax, locale),
+  };
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
