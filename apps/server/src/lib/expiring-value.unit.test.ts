@@ -31,4 +31,20 @@ describe('an expiring value', () => {
     fail = false;
     expect(await value.get()).toBe('up');
   });
+
+  it('trusts a value written here at once, over a read that started before the write', async () => {
+    let release: (value: string) => void = () => {};
+    const value = new ExpiringValue(
+      () =>
+        new Promise<string>((resolve) => {
+          release = resolve;
+        }),
+      1000,
+    );
+    const before = value.get();
+    value.set('written');
+    release('read before');
+    expect(await before).toBe('read before');
+    expect(await value.get()).toBe('written');
+  });
 });

@@ -54,8 +54,8 @@ export class GamesService {
   /**
    * What the money path needs of a member never changes once registered (the currency, and
    * the payout account: docs/decisions/0010-bank-account-changes.md), so it is read once per
-   * process. The token check of every request still reads the member (deactivation is
-   * immediate).
+   * process. Whether the member is active is the token check's business (within
+   * SESSION_CACHE_MS, docs/decisions/0033-hot-path-round-trips.md).
    */
   private readonly members = new Map<number, MemberMoneyInfo>();
 

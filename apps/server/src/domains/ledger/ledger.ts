@@ -149,8 +149,9 @@ export type MemberWallet = { cash: number; bonus: number };
 /** What ledger_open and ledger_settle answer besides their own result: the wallet after. */
 type RawPosting = { cash: unknown; bonus: unknown };
 
-function walletOf(row: RawPosting): MemberWallet | null {
-  return row.cash === null ? null : { cash: int(row.cash), bonus: int(row.bonus) };
+/** Undefined for a posting of the operator's accounts alone. */
+function walletOf(row: RawPosting): MemberWallet | undefined {
+  return row.cash === null ? undefined : { cash: int(row.cash), bonus: int(row.bonus) };
 }
 
 export class Ledger {
@@ -220,7 +221,7 @@ export class Ledger {
     input: NewLedgerTransaction,
     legs: Leg[],
     options: { relaxed?: boolean } = {},
-  ): Promise<{ id: number; wallet: MemberWallet | null }> {
+  ): Promise<{ id: number; wallet: MemberWallet | undefined }> {
     const [row] = await moneyNotEnough(() =>
       rows<RawPosting & { id: unknown }>(
         db,
@@ -248,7 +249,7 @@ export class Ledger {
     status: 'success' | 'failed',
     legs: Leg[],
     options: { relaxed?: boolean } = {},
-  ): Promise<{ settled: boolean; wallet: MemberWallet | null }> {
+  ): Promise<{ settled: boolean; wallet: MemberWallet | undefined }> {
     const [row] = await moneyNotEnough(() =>
       rows<RawPosting & { settled: boolean }>(
         db,
@@ -258,7 +259,7 @@ export class Ledger {
               ${options.relaxed ?? false})`,
       ),
     );
-    return { settled: row?.settled === true, wallet: row ? walletOf(row) : null };
+    return { settled: row?.settled === true, wallet: row && walletOf(row) };
   }
 
   async balance(db: Db, accountId: number): Promise<number> {
@@ -267,6 +268,15 @@ export class Ledger {
       sql`select balance from ledger_accounts where id = ${accountId}`,
     );
     return row ? int(row.balance) : 0;
+  }
+
+  /** The member's main wallet now: the same rule (ledger_member_wallet) a posting answers with. */
+  async memberWallet(db: Db, memberId: number): Promise<MemberWallet> {
+    const [row] = await rows<RawPosting>(
+      db,
+      sql`select cash, bonus from ledger_member_wallet(${memberId})`,
+    );
+    return (row && walletOf(row)) ?? { cash: 0, bonus: 0 };
   }
 
   /** Balances of a member's accounts by kind and provider ('' for non-game kinds). */

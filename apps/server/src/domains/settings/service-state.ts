@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { ExpiringValue } from '../../lib/expiring-value';
 import { readSetting, writeSetting } from './settings.repository';
 
 /**
@@ -8,38 +9,22 @@ import { readSetting, writeSetting } from './settings.repository';
  * effect at once, one made elsewhere within a second.
  */
 export class ServiceState {
-  private cached: { terminated: boolean; until: number } | null = null;
-  private pending: Promise<boolean> | null = null;
-  // Bumped by every local switch, so a read that started before it cannot cache the old value.
-  private version = 0;
+  private readonly terminated: ExpiringValue<boolean>;
 
   constructor(
     private readonly db: Db,
-    private readonly ttlMs = 1000,
-    private readonly now: () => number = Date.now,
-  ) {}
+    ttlMs = 1000,
+    now: () => number = Date.now,
+  ) {
+    this.terminated = new ExpiringValue(() => readSetting(db, 'terminated'), ttlMs, now);
+  }
 
-  async isTerminated(): Promise<boolean> {
-    if (this.cached && this.cached.until > this.now()) return this.cached.terminated;
-    // Concurrent requests after expiry share one read.
-    const version = this.version;
-    this.pending ??= readSetting(this.db, 'terminated')
-      .then((terminated) => {
-        if (version === this.version) {
-          this.cached = { terminated, until: this.now() + this.ttlMs };
-        }
-        return terminated;
-      })
-      .finally(() => {
-        this.pending = null;
-      });
-    return this.pending;
+  isTerminated(): Promise<boolean> {
+    return this.terminated.get();
   }
 
   async setTerminated(terminated: boolean): Promise<void> {
     await writeSetting(this.db, 'terminated', terminated);
-    this.version += 1;
-    this.pending = null;
-    this.cached = { terminated, until: this.now() + this.ttlMs };
+    this.terminated.set(terminated);
   }
 }

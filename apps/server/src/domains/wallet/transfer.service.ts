@@ -22,7 +22,7 @@ import {
 export type TransferOutcome = {
   status: 'success' | 'processing';
   amount: number;
-  wallet?: MemberWallet;
+  wallet?: MemberWallet | undefined;
 };
 
 export type TransferServiceDeps = {
@@ -224,14 +224,12 @@ export class TransferService {
   private async conclude(
     row: LedgerTransactionRow,
     outcome: 'ok' | 'refused' | 'unknown',
-    opened: MemberWallet | null,
+    opened: MemberWallet | undefined,
   ): Promise<TransferOutcome> {
     const amount = row.amount;
-    const pending = (): TransferOutcome =>
-      opened ? { status: 'processing', amount, wallet: opened } : { status: 'processing', amount };
-    if (outcome === 'unknown') return pending();
+    if (outcome === 'unknown') return { status: 'processing', amount, wallet: opened };
     const status = outcome === 'ok' ? 'success' : 'failed';
-    let settle: { settled: boolean; wallet: MemberWallet | null };
+    let settle: { settled: boolean; wallet: MemberWallet | undefined };
     try {
       settle = await this.settle(row, status);
     } catch (error) {
@@ -245,11 +243,11 @@ export class TransferService {
       ? status
       : (await this.deps.ledger.transaction(this.deps.db, row.id))?.status;
     if (final === 'failed') throw new DomainError('TRANSFER_FAIL');
-    const answer: TransferOutcome = {
+    return {
       status: final === 'success' ? 'success' : 'processing',
       amount,
+      wallet: settle.wallet,
     };
-    return settle.wallet ? { ...answer, wallet: settle.wallet } : answer;
   }
 
   /**
@@ -261,7 +259,7 @@ export class TransferService {
   async settle(
     row: LedgerTransactionRow,
     status: 'success' | 'failed',
-  ): Promise<{ settled: boolean; wallet: MemberWallet | null }> {
+  ): Promise<{ settled: boolean; wallet: MemberWallet | undefined }> {
     const { db, ledger } = this.deps;
     if (row.memberId === null || row.providerCode === null) {
       throw new Error(`transfer ${row.id} has no member or provider`);

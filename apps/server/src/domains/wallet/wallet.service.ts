@@ -59,10 +59,7 @@ export class WalletService {
 
   /** The main wallet: cash (withdrawable) plus bonus money (docs: contract wallet.ts). */
   async balance(memberId: number): Promise<WalletBalance> {
-    const balances = await this.deps.ledger.memberBalances(this.deps.db, memberId);
-    const of = (kind: string) =>
-      balances.filter((b) => b.kind === kind).reduce((sum, b) => sum + b.balance, 0);
-    return toWalletBalance({ cash: of('cash'), bonus: of('bonus') });
+    return toWalletBalance(await this.deps.ledger.memberWallet(this.deps.db, memberId));
   }
 
   /** POST /api/wallet/add (sandbox only): a demo deposit from the operator's deposits account. */
@@ -90,9 +87,7 @@ export class WalletService {
           { accountId: cash, amount: minor },
         ],
       );
-      return opened.wallet
-        ? { status: 'success', amount: minor, wallet: opened.wallet }
-        : { status: 'success', amount: minor };
+      return { status: 'success', amount: minor, wallet: opened.wallet };
     });
   }
 

@@ -38,7 +38,7 @@ export class WithdrawalService {
   async withdraw(
     member: MemberMoneyInfo,
     amount: number,
-  ): Promise<{ status: 'processing'; amount: number; wallet?: MemberWallet }> {
+  ): Promise<{ status: 'processing'; amount: number; wallet?: MemberWallet | undefined }> {
     const { db, ledger } = this.deps;
     const limits = await readSetting(db, 'withdrawLimits');
     const checked = withdrawSchema({
@@ -79,9 +79,7 @@ export class WithdrawalService {
       bankCode: member.bankCode,
       accountNo: member.bankAccountNo,
     });
-    return opened.wallet
-      ? { status: 'processing', amount, wallet: opened.wallet }
-      : { status: 'processing', amount };
+    return { status: 'processing', amount, wallet: opened.wallet };
   }
 
   /** The payout bank's outcome for one withdrawal; answers whether this call settled it. */
