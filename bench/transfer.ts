@@ -8,12 +8,13 @@
  *
  * Environment: BENCH_PG (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_MEMBERS (300), BENCH_CLIENTS (64), BENCH_SECONDS (20), BENCH_SERVERS (1), BENCH_NODE_ARGS
- * (extra node flags for the server). The server runs from its production bundle: build it first.
+ * (extra node flags for the server), BENCH_TIMELINE (a file for the paced phase's timeline).
+ * The server runs from its production bundle: build it first.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 /** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * A file for the paced phase's timeline, one line per request: its scheduled start (epoch ms),
+ * its latency (ms) and its direction, to line the slow ones up with GC or database logs.
+ */
+const TIMELINE = process.env.BENCH_TIMELINE;
 const GAME = 'JOKER';
 
 function databaseUrl(name: string): string {
@@ -302,6 +308,7 @@ async function load(
   { pace }: { pace: number | null },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
+  const timeline: string[] = [];
   let ok = 0;
   let refused = 0;
   let failed = 0;
@@ -330,7 +337,12 @@ async function load(
         const connection = connections[turn % connections.length];
         if (!connection) return;
         const status = await connection.send('/api/wallet/transfer', m.token, body);
-        latencies.push(performance.now() - started);
+        const latency = performance.now() - started;
+        latencies.push(latency);
+        if (pace !== null && TIMELINE) {
+          const at = (performance.timeOrigin + started).toFixed(1);
+          timeline.push(`${at} ${latency.toFixed(1)} ${toGame ? 'to-game' : 'to-wallet'}`);
+        }
         if (status === 200) ok += 1;
         else if (status < 500) refused += 1;
         else failed += 1;
@@ -345,6 +357,7 @@ async function load(
   const elapsed = (performance.now() - startedAt) / 1000;
   const busy = machineBusyMs() - busyAtStart;
   latencies.sort((a, b) => a - b);
+  if (TIMELINE && timeline.length > 0) writeFileSync(TIMELINE, `${timeline.join('\n')}\n`);
   return {
     transfersPerSecond: ok / elapsed,
     cpuMsPerTransfer: busy / ok,

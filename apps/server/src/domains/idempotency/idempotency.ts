@@ -25,14 +25,50 @@ function stableJson(value: unknown): string {
 type StoredError = { code: string; message: string; field?: string };
 
 /**
- * CONTRACT.md, Idempotency-Key (docs/decisions/0030-ledger.md): the key row is written before
- * any work, so of two requests racing with one key exactly one runs. A repeat with the same
- * body answers the stored answer, a repeat while the first runs is 409, another body is 422.
- * Every answer the member was given is final and stored: successes and refusals alike,
- * TRANSFER_FAIL included (its funds are already back). Only a real fault may free the key for
- * a retry, and only when no money moved: once a ledger transaction was written for the
- * member after the claim, a retry must not apply it again, so the key stays `running`
- * (409) until it expires and the statement shows what happened.
+ * One request's key on its way through a money call (docs/decisions/0034-claim-and-answer-in-
+ * the-postings.md). A call with a single posting hands it to that posting, which claims the key
+ * in its own statement (Ledger.open), and to the settle that ends the call, which stores the
+ * answer in its own statement (Ledger.settle): a transfer then spends two statements fewer.
+ * `open`: not claimed yet; `claimed`: the row is `running`; `answered`: the row holds the answer.
+ */
+export class IdempotencyTicket {
+  state: 'open' | 'claimed' | 'answered' = 'open';
+
+  constructor(
+    readonly memberId: number,
+    readonly key: string,
+    readonly hash: string,
+  ) {}
+
+  /** What a posting throws when the key it was to claim is taken. */
+  taken(): KeyTaken {
+    return new KeyTaken(`idempotency key taken: ${this.key}`);
+  }
+}
+
+/**
+ * Thrown by a posting that was to claim the ticket's key and found it taken: by a repeat of the
+ * request, or by another body under the same key. Nothing moved; the caller answers as a repeat.
+ */
+export class KeyTaken extends Error {
+  override name = 'KeyTaken';
+}
+
+/**
+ * CONTRACT.md, Idempotency-Key (docs/decisions/0030-ledger.md, 0034): the key is claimed
+ * before any money moves, so of two requests racing with one key exactly one moves money. A
+ * repeat with the same body answers the stored answer, a repeat while the first runs is 409,
+ * another body is 422. Every answer the member was given is final and stored: successes and
+ * refusals alike, TRANSFER_FAIL included (its funds are already back). Only a real fault may
+ * free the key for a retry, and only when no money moved: once a ledger transaction was
+ * written for the member after the claim, a retry must not apply it again, so the key stays
+ * `running` (409) until it expires and the statement shows what happened.
+ *
+ * By default the key is claimed by its own statement before the work starts. With
+ * `{ claimInPosting: true }` the work promises to hand the ticket to its first posting, which
+ * claims it in the same statement; a refusal given before that posting is stored by inserting
+ * the finished row, so a repeat still answers it, and a conflict there means another request
+ * holds the key.
  */
 export class Idempotency {
   constructor(private readonly db: Db) {}
@@ -41,34 +77,49 @@ export class Idempotency {
     memberId: number,
     key: string | undefined,
     hash: string,
-    work: () => Promise<T>,
+    work: (ticket: IdempotencyTicket | undefined) => Promise<T>,
+    options: { claimInPosting?: boolean } = {},
   ): Promise<T> {
-    if (key === undefined) return work();
-    // Relaxed commits (docs/decisions/0032-durability-and-commits.md): the claim becomes
-    // durable with the first durable money commit after it, which is all it must guard.
-    const claimed = await rows<{ key: string }>(
-      this.db,
-      sql`insert into idempotency_keys (member_id, key, request_hash, state)
-          select ${memberId}, ${key}, ${hash}, 'running' from ${relaxedCommit}
-          on conflict do nothing returning key`,
-    );
-    if (claimed.length === 0) return this.replay<T>(memberId, key, hash);
+    if (key === undefined) return work(undefined);
+    const ticket = new IdempotencyTicket(memberId, key, hash);
+    if (!options.claimInPosting && !(await this.claim(ticket))) {
+      return this.replay<T>(memberId, key, hash);
+    }
 
     let result: T;
     try {
-      result = await work();
+      result = await work(ticket);
     } catch (error) {
+      if (error instanceof KeyTaken) return this.replay<T>(memberId, key, hash);
       if (isDomainError(error) && error.code !== 'INTERNAL_SERVER_ERROR') {
         const body: StoredError = { code: error.code, message: error.message };
         if (error.field !== undefined) body.field = error.field;
-        await this.finish(memberId, key, error.status, body);
-      } else {
+        if (!(await this.finish(ticket, error.status, body))) {
+          return this.replay<T>(memberId, key, hash);
+        }
+      } else if (ticket.state === 'claimed') {
         await this.releaseIfNothingMoved(memberId, key).catch(() => {});
       }
       throw error;
     }
-    await this.finish(memberId, key, 200, result);
+    if (!(await this.finish(ticket, 200, result))) return this.replay<T>(memberId, key, hash);
     return result;
+  }
+
+  /**
+   * The claim on its own: a `running` row. Relaxed commit (docs/decisions/0032-durability-and-
+   * commits.md): it becomes durable with the first durable money commit after it, which is all
+   * it must guard.
+   */
+  private async claim(ticket: IdempotencyTicket): Promise<boolean> {
+    const claimed = await rows<{ key: string }>(
+      this.db,
+      sql`insert into idempotency_keys (member_id, key, request_hash, state)
+          select ${ticket.memberId}, ${ticket.key}, ${ticket.hash}, 'running' from ${relaxedCommit}
+          on conflict do nothing returning key`,
+    );
+    if (claimed.length > 0) ticket.state = 'claimed';
+    return ticket.state === 'claimed';
   }
 
   /**
@@ -99,13 +150,30 @@ export class Idempotency {
     );
   }
 
-  private async finish(memberId: number, key: string, status: number, body: unknown) {
-    await this.db.execute(
-      sql`update idempotency_keys set state = 'done', status_code = ${status},
-            body = ${JSON.stringify(body)}::jsonb
-          from ${relaxedCommit}
-          where member_id = ${memberId} and key = ${key}`,
+  /**
+   * Stores the answer, unless a posting already did. A key never claimed (a refusal before the
+   * first posting) gets its finished row here; false when another request holds the key.
+   */
+  private async finish(ticket: IdempotencyTicket, status: number, body: unknown): Promise<boolean> {
+    const { memberId, key, hash } = ticket;
+    const json = JSON.stringify(body);
+    if (ticket.state === 'answered') return true;
+    if (ticket.state === 'claimed') {
+      await this.db.execute(
+        sql`update idempotency_keys set state = 'done', status_code = ${status},
+              body = ${json}::jsonb
+            from ${relaxedCommit}
+            where member_id = ${memberId} and key = ${key}`,
+      );
+      return true;
+    }
+    const stored = await rows<{ key: string }>(
+      this.db,
+      sql`insert into idempotency_keys (member_id, key, request_hash, state, status_code, body)
+          select ${memberId}, ${key}, ${hash}, 'done', ${status}, ${json}::jsonb from ${relaxedCommit}
+          on conflict do nothing returning key`,
     );
+    return stored.length > 0;
   }
 
   private async replay<T>(memberId: number, key: string, hash: string): Promise<T> {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { DomainError } from '../../lib/domain-error';
+import type { IdempotencyTicket } from '../idempotency/idempotency';
 
 /**
  * The ledger module (docs/decisions/0030-ledger.md): every change of a balance goes through
@@ -154,6 +155,12 @@ function walletOf(row: RawPosting): MemberWallet | undefined {
   return row.cash === null ? undefined : { cash: int(row.cash), bonus: int(row.bonus) };
 }
 
+/**
+ * The answer a settle stores for its request when it is the one that settles: `outcome` plus
+ * `wallet`, the member's wallet after the settle ({ cash, bonus } in minor units).
+ */
+export type SettleAnswer = { ticket: IdempotencyTicket; outcome: Record<string, unknown> };
+
 export class Ledger {
   /**
    * Account ids never change once created, so they are cached per process. An account is
@@ -220,21 +227,35 @@ export class Ledger {
     db: Db,
     input: NewLedgerTransaction,
     legs: Leg[],
-    options: { relaxed?: boolean } = {},
+    options: { relaxed?: boolean; claim?: IdempotencyTicket | undefined } = {},
   ): Promise<{ id: number; wallet: MemberWallet | undefined }> {
-    const [row] = await moneyNotEnough(() =>
-      rows<RawPosting & { id: unknown }>(
-        db,
-        sql`select id, cash, bonus from ledger_open(${input.memberId}, ${input.type},
+    const posting = (memberId: SQL | number | null) =>
+      sql`ledger_open(${memberId}, ${input.type},
               ${input.status}, ${input.from}, ${input.to}, ${input.amount}, ${input.currency},
               ${input.providerCode ?? null}, ${input.providerRef ?? null},
               ${input.description ? JSON.stringify(input.description) : null}::jsonb,
               ${intArray(legs.map((l) => l.accountId))}::integer[],
               ${intArray(legs.map((l) => l.amount))}::bigint[],
-              ${options.relaxed ?? false})`,
-      ),
-    );
+              ${options.relaxed ?? false})`;
+    const claim = options.claim?.state === 'open' ? options.claim : undefined;
+    if (claim && claim.memberId !== input.memberId) {
+      throw new Error('a key is claimed only by a posting of its own member');
+    }
+    // With a claim (docs/decisions/0034): the key's row and the posting in one statement. The
+    // posting takes its member from the claimed row, so it runs only when the insert did; a
+    // key already taken (a repeat racing this request) gives no row and moves nothing.
+    const query = claim
+      ? sql`with claim as (
+              insert into idempotency_keys (member_id, key, request_hash, state)
+              values (${claim.memberId}, ${claim.key}, ${claim.hash}, 'running')
+              on conflict do nothing returning member_id)
+            select o.id, o.cash, o.bonus from claim,
+              lateral ${posting(sql`claim.member_id`)} as o`
+      : sql`select id, cash, bonus from ${posting(input.memberId)}`;
+    const [row] = await moneyNotEnough(() => rows<RawPosting & { id: unknown }>(db, query));
+    if (!row && claim) throw claim.taken();
     if (!row) throw new Error('ledger transaction was not recorded');
+    if (claim) claim.state = 'claimed';
     return { id: int(row.id), wallet: walletOf(row) };
   }
 
@@ -248,17 +269,31 @@ export class Ledger {
     transactionId: number,
     status: 'success' | 'failed',
     legs: Leg[],
-    options: { relaxed?: boolean } = {},
+    options: { relaxed?: boolean; answer?: SettleAnswer | undefined } = {},
   ): Promise<{ settled: boolean; wallet: MemberWallet | undefined }> {
-    const [row] = await moneyNotEnough(() =>
-      rows<RawPosting & { settled: boolean }>(
-        db,
-        sql`select settled, cash, bonus from ledger_settle(${transactionId}, ${status},
+    const posting = sql`ledger_settle(${transactionId}, ${status},
               ${intArray(legs.map((l) => l.accountId))}::integer[],
               ${intArray(legs.map((l) => l.amount))}::bigint[],
-              ${options.relaxed ?? false})`,
-      ),
+              ${options.relaxed ?? false})`;
+    const answer = options.answer?.ticket.state === 'claimed' ? options.answer : undefined;
+    // With an answer (docs/decisions/0034): when this call is the one that settles, the same
+    // statement stores the request's answer, the outcome with the wallet after the settle.
+    const query = answer
+      ? sql`with settle as materialized (select settled, cash, bonus from ${posting}),
+            answer as (
+              update idempotency_keys k set state = 'done', status_code = 200,
+                body = ${JSON.stringify(answer.outcome)}::jsonb
+                  || jsonb_build_object('wallet', jsonb_build_object('cash', s.cash, 'bonus', s.bonus))
+              from settle s
+              where s.settled and s.cash is not null
+                and k.member_id = ${answer.ticket.memberId} and k.key = ${answer.ticket.key}
+              returning 1)
+            select settled, cash, bonus, exists (select from answer) as answered from settle`
+      : sql`select settled, cash, bonus, false as answered from ${posting}`;
+    const [row] = await moneyNotEnough(() =>
+      rows<RawPosting & { settled: boolean; answered: boolean }>(db, query),
     );
+    if (answer && row?.answered === true) answer.ticket.state = 'answered';
     return { settled: row?.settled === true, wallet: row && walletOf(row) };
   }
 

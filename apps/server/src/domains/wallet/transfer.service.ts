@@ -8,12 +8,14 @@ import type { GameProviders } from '../../providers/games/game-providers';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import { listGameAccounts } from '../games/games.repository';
 import type { GamesService, MoneyAccount } from '../games/games.service';
+import type { IdempotencyTicket } from '../idempotency/idempotency';
 import {
   type Ledger,
   type LedgerTransactionRow,
   type Leg,
   type MemberWallet,
   rows,
+  type SettleAnswer,
   toTransactionRow,
   transactionColumns,
 } from '../ledger/ledger';
@@ -50,25 +52,31 @@ function newRef(): string {
 export class TransferService {
   constructor(private readonly deps: TransferServiceDeps) {}
 
-  /** POST /api/wallet/transfer (the request schema already refused NONE and from = to). */
+  /**
+   * POST /api/wallet/transfer (the request schema already refused NONE and from = to).
+   * `ticket`: the request's key, claimed by the first opening and answered by the settle that
+   * ends the transfer (docs/decisions/0034).
+   */
   async transfer(
     member: MemberMoneyInfo,
     from: TransferAccount,
     to: TransferAccount,
     amount: number,
+    ticket?: IdempotencyTicket,
   ): Promise<TransferOutcome> {
     const { games } = this.deps;
     if (from === WALLET_ACCOUNT) {
-      return this.toGame(member, await games.moneyAccount(member.id, to), amount);
+      return this.toGame(member, await games.moneyAccount(member.id, to), amount, ticket);
     }
     const source = await games.moneyAccount(member.id, from);
-    if (to === WALLET_ACCOUNT) return this.fromGame(member, source, amount);
+    if (to === WALLET_ACCOUNT) return this.fromGame(member, source, amount, ticket);
     // Game to game: through the wallet. Should the second leg fail, the money is in the
-    // wallet, which is what TRANSFER_FAIL tells the member.
+    // wallet, which is what TRANSFER_FAIL tells the member. The first leg claims the key and
+    // the second answers it.
     const target = await games.moneyAccount(member.id, to);
-    const first = await this.fromGame(member, source, amount);
+    const first = await this.fromGame(member, source, amount, ticket, { answers: false });
     if (first.status !== 'success') return first;
-    return this.toGame(member, target, amount);
+    return this.toGame(member, target, amount, ticket);
   }
 
   /**
@@ -108,6 +116,7 @@ export class TransferService {
     member: MemberMoneyInfo,
     account: MoneyAccount,
     amount: number,
+    ticket?: IdempotencyTicket,
   ): Promise<TransferOutcome> {
     const { db, ledger, providers } = this.deps;
     const code = account.providerCode;
@@ -134,6 +143,7 @@ export class TransferService {
         { accountId: cash, amount: -amount },
         { accountId: hold, amount },
       ],
+      { claim: ticket },
     );
     const outcome = await providers.call(code, (p, signal) =>
       p.deposit(account.username, amount, ref, signal),
@@ -142,14 +152,20 @@ export class TransferService {
       this.pendingRow(opened.id, member, WALLET_ACCOUNT, code, amount, ref),
       outcome.kind,
       opened.wallet,
+      ticket,
     );
   }
 
-  /** `amount` null: everything in the game account (transferAll). */
+  /**
+   * `amount` null: everything in the game account (transferAll). `answers` false: a first leg,
+   * whose settle does not end the request.
+   */
   private async fromGame(
     member: MemberMoneyInfo,
     account: MoneyAccount,
     amount: number | null,
+    ticket?: IdempotencyTicket,
+    { answers = true } = {},
   ): Promise<TransferOutcome> {
     const { db, ledger, providers, games } = this.deps;
     const code = account.providerCode;
@@ -182,6 +198,7 @@ export class TransferService {
         { accountId: game, amount: -moving },
         { accountId: hold, amount: moving },
       ],
+      { claim: ticket },
     );
     const outcome = await providers.call(code, (p, signal) =>
       p.withdraw(account.username, moving, ref, signal),
@@ -190,6 +207,7 @@ export class TransferService {
       this.pendingRow(opened.id, member, code, WALLET_ACCOUNT, moving, ref),
       outcome.kind,
       opened.wallet,
+      answers ? ticket : undefined,
     );
   }
 
@@ -219,19 +237,23 @@ export class TransferService {
 
   /**
    * Applies the provider's answer to a transfer this request opened. `opened`: the wallet the
-   * opening answered, which is still the wallet while the transfer stays pending.
+   * opening answered, which is still the wallet while the transfer stays pending. `ticket`:
+   * the request's key, which a successful settle answers in its own statement.
    */
   private async conclude(
     row: LedgerTransactionRow,
     outcome: 'ok' | 'refused' | 'unknown',
     opened: MemberWallet | undefined,
+    ticket?: IdempotencyTicket,
   ): Promise<TransferOutcome> {
     const amount = row.amount;
     if (outcome === 'unknown') return { status: 'processing', amount, wallet: opened };
     const status = outcome === 'ok' ? 'success' : 'failed';
+    const answer: SettleAnswer | undefined =
+      ticket && status === 'success' ? { ticket, outcome: { status, amount } } : undefined;
     let settle: { settled: boolean; wallet: MemberWallet | undefined };
     try {
-      settle = await this.settle(row, status);
+      settle = await this.settle(row, status, answer);
     } catch (error) {
       // The provider answered but our books could not record it: the transfer stays pending
       // and the reconciler settles it from the provider's status. The member sees processing.
@@ -259,6 +281,7 @@ export class TransferService {
   async settle(
     row: LedgerTransactionRow,
     status: 'success' | 'failed',
+    answer?: SettleAnswer,
   ): Promise<{ settled: boolean; wallet: MemberWallet | undefined }> {
     const { db, ledger } = this.deps;
     if (row.memberId === null || row.providerCode === null) {
@@ -279,7 +302,7 @@ export class TransferService {
     ];
     // Relaxed: a settle lost in a crash leaves the transfer processing, and the reconciler
     // settles it again from the provider's own record.
-    return ledger.settle(db, row.id, status, legs, { relaxed: true });
+    return ledger.settle(db, row.id, status, legs, { relaxed: true, answer });
   }
 
   /**

@@ -219,6 +219,66 @@ describe.each(testDatabases())('transfers between the wallet and the games on $n
     expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 9000 });
   });
 
+  it('keeps a refusal as the answer of its key, even once the member could afford it', async () => {
+    const p = await player();
+    const body = { from: 'WALLET', to: 'JOKER', amount: 150 };
+    const refused = await move(h.app, p.token, 'transfer', body, 'transfer-poor-1');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+    await topUp(h.app, p.token, 100);
+    const again = await move(h.app, p.token, 'transfer', body, 'transfer-poor-1');
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(refused.body);
+    const balances = await ledgerBalances(h.db, p.id);
+    expect(balances.cash).toBe(20000);
+    expect(balances['game:JOKER'] ?? 0).toBe(0);
+    // A fresh key is a fresh request.
+    const fresh = await move(h.app, p.token, 'transfer', body);
+    expect(fresh.body).toMatchObject({ status: 'success', amount: 150 });
+  });
+
+  it('answers a retried TRANSFER_FAIL the same, and another body under a used key with 422', async () => {
+    const p = await player();
+    await setFault(h.app, 'PG', 'fail');
+    const body = { from: 'WALLET', to: 'PG', amount: 10 };
+    const failed = await move(h.app, p.token, 'transfer', body, 'transfer-fail-1');
+    expect(failed.status).toBe(502);
+    await setFault(h.app, 'PG', 'ok');
+    const again = await move(h.app, p.token, 'transfer', body, 'transfer-fail-1');
+    expect(again.status).toBe(502);
+    expect(again.body).toEqual(failed.body);
+    const moved = await move(h.app, p.token, 'transfer', body, 'transfer-done-1');
+    expect(moved.status).toBe(200);
+    const other = await move(
+      h.app,
+      p.token,
+      'transfer',
+      { from: 'WALLET', to: 'PG', amount: 11 },
+      'transfer-done-1',
+    );
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'KEY_INVALID' });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 9000, 'game:PG': 1000 });
+  });
+
+  it('answers a repeat while the first transfer of its key still runs with 409, then the answer', async () => {
+    const p = await player();
+    await setFault(h.app, 'UFABET', 'timeout');
+    const body = { from: 'WALLET', to: 'UFABET', amount: 10 };
+    const first = move(h.app, p.token, 'transfer', body, 'transfer-slow-1');
+    // The first request is waiting on the provider, its key claimed by its opening.
+    await expect
+      .poll(async () => (await move(h.app, p.token, 'transfer', body, 'transfer-slow-1')).status)
+      .toBe(409);
+    const answered = await first;
+    expect(answered.body).toMatchObject({ status: 'processing', amount: 10 });
+    const again = await move(h.app, p.token, 'transfer', body, 'transfer-slow-1');
+    expect(again.body).toEqual(answered.body);
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 9000, transfer_hold: 1000 });
+    await setFault(h.app, 'UFABET', 'ok');
+    await h.app.money.transfers.reconcile(0);
+  });
+
   it('moves everything home with transferAll, and the whole wallet into one game', async () => {
     const p = await player();
     await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 30 });

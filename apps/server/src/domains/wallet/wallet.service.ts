@@ -13,7 +13,7 @@ import type { AccountService } from '../account/account.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { GamesService } from '../games/games.service';
-import { fingerprint, type Idempotency } from '../idempotency/idempotency';
+import { fingerprint, type Idempotency, type IdempotencyTicket } from '../idempotency/idempotency';
 import type { Ledger, MemberWallet } from '../ledger/ledger';
 import type { TransferOutcome, TransferService } from './transfer.service';
 import type { WithdrawalService } from './withdrawal.service';
@@ -96,8 +96,14 @@ export class WalletService {
     key: string | undefined,
     input: { from: TransferAccount; to: TransferAccount; amount: number },
   ): Promise<MoneyMoveResponse> {
-    return this.money(auth, key, 'transfer', input, (member) =>
-      this.deps.transfers.transfer(member, input.from, input.to, toMinor(input.amount)),
+    return this.money(
+      auth,
+      key,
+      'transfer',
+      input,
+      (member, ticket) =>
+        this.deps.transfers.transfer(member, input.from, input.to, toMinor(input.amount), ticket),
+      { claimInPosting: true },
     );
   }
 
@@ -137,23 +143,50 @@ export class WalletService {
     });
   }
 
-  private money(
+  /**
+   * A money call under its Idempotency-Key. What is stored and replayed is the outcome in minor
+   * units with the wallet after it (`MoneyOutcome`); the answer is made from it the same way
+   * for the first request and for every repeat. `claimInPosting`: the work hands the ticket to
+   * its postings (a transfer: docs/decisions/0034).
+   */
+  private async money(
     auth: AuthContext,
     key: string | undefined,
     call: string,
     body: unknown,
-    work: (member: MemberMoneyInfo) => Promise<TransferOutcome>,
+    work: (
+      member: MemberMoneyInfo,
+      ticket: IdempotencyTicket | undefined,
+    ) => Promise<TransferOutcome>,
+    options: { claimInPosting?: boolean } = {},
   ): Promise<MoneyMoveResponse> {
-    return this.deps.idempotency.run(auth.memberId, key, fingerprint(call, body), async () => {
-      const member = await this.deps.games.member(auth.memberId);
-      const outcome = await work(member);
-      return {
-        success: true,
-        status: outcome.status,
-        amount: fromMinor(outcome.amount),
-        // The movement's own statement told the wallet after it; otherwise it is read.
-        wallet: outcome.wallet ? toWalletBalance(outcome.wallet) : await this.balance(member.id),
-      };
-    });
+    const { games, idempotency, ledger, db } = this.deps;
+    const outcome = await idempotency.run<MoneyOutcome | MoneyMoveResponse>(
+      auth.memberId,
+      key,
+      fingerprint(call, body),
+      async (ticket) => {
+        const member = await games.member(auth.memberId);
+        const moved = await work(member, ticket);
+        return {
+          status: moved.status,
+          amount: moved.amount,
+          // The movement's own statement told the wallet after it; otherwise it is read.
+          wallet: moved.wallet ?? (await ledger.memberWallet(db, member.id)),
+        };
+      },
+      options,
+    );
+    // A key stored before 0034 holds the answer itself (it lives a day).
+    if ('success' in outcome) return outcome;
+    return {
+      success: true,
+      status: outcome.status,
+      amount: fromMinor(outcome.amount),
+      wallet: toWalletBalance(outcome.wallet),
+    };
   }
 }
+
+/** What a money call's key stores: the outcome in minor units and the wallet after it. */
+type MoneyOutcome = { status: TransferOutcome['status']; amount: number; wallet: MemberWallet };
