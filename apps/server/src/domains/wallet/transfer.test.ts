@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../db/schema';
 import { testDatabases } from '../../test/databases';
@@ -13,6 +14,7 @@ import {
   setFault,
   topUp,
 } from '../../test/money';
+import { rows } from '../ledger/ledger';
 
 const CODES = ['JOKER', 'PG', 'UFABET', 'HUAYHD'] as const;
 
@@ -266,10 +268,18 @@ describe.each(testDatabases())('transfers between the wallet and the games on $n
     await setFault(h.app, 'UFABET', 'timeout');
     const body = { from: 'WALLET', to: 'UFABET', amount: 10 };
     const first = move(h.app, p.token, 'transfer', body, 'transfer-slow-1');
-    // The first request is waiting on the provider, its key claimed by its opening.
+    // The first request waits on the provider once its opening has claimed the key.
     await expect
-      .poll(async () => (await move(h.app, p.token, 'transfer', body, 'transfer-slow-1')).status)
-      .toBe(409);
+      .poll(async () => {
+        const [row] = await rows<{ state: string }>(
+          h.db,
+          sql`select state from idempotency_keys where member_id = ${p.id} and key = 'transfer-slow-1'`,
+        );
+        return row?.state;
+      })
+      .toBe('running');
+    const repeat = await move(h.app, p.token, 'transfer', body, 'transfer-slow-1');
+    expect(repeat.status).toBe(409);
     const answered = await first;
     expect(answered.body).toMatchObject({ status: 'processing', amount: 10 });
     const again = await move(h.app, p.token, 'transfer', body, 'transfer-slow-1');
