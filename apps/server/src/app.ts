@@ -14,6 +14,7 @@ import { SessionCache } from './domains/auth/session-cache';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
 import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
+import { removeStaleRows } from './domains/housekeeping/housekeeping';
 import { Idempotency } from './domains/idempotency/idempotency';
 import { Ledger } from './domains/ledger/ledger';
 import { lookupRoutes } from './domains/lookup/lookup.route';
@@ -224,7 +225,7 @@ async function registerPlugins(
   const statement = new StatementService({ db });
   app.decorate('money', { transfers, withdrawals, ledger, idempotency });
   if (config.reconcileIntervalMs > 0) {
-    const stop = startReconciler(transfers, () => idempotency.expire(), {
+    const stop = startReconciler(transfers, () => removeStaleRows(db, idempotency), {
       intervalMs: config.reconcileIntervalMs,
       graceMs: config.reconcileGraceMs,
       log,

@@ -1,8 +1,8 @@
 import type { TransferService } from './transfer.service';
 
 /**
- * Runs the transfer reconciler (and the expiry of old idempotency keys) on an interval in this
- * process (docs/decisions/0030-ledger.md).
+ * Runs the transfer reconciler and the housekeeping (old idempotency keys, sessions and OTP
+ * requests: removeStaleRows) on an interval in this process (docs/decisions/0030-ledger.md).
  * Many processes may run it at once: exactly-once comes from the conditional settle, not from
  * there being one runner. A run never overlaps the previous one in the same process.
  */
