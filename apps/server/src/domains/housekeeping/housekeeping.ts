@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Idempotency } from '../idempotency/idempotency';
 import { rows } from '../ledger/ledger';
@@ -23,15 +23,13 @@ export type Removed = {
   sandboxGameSessions: number;
 };
 
-async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
-  return (
-    (
-      await rows<{ n: number }>(
-        db,
-        sql`with gone as (${query} returning 1) select count(*)::int as n from gone`,
-      )
-    )[0]?.n ?? 0
+/** Runs a delete and answers how many rows it removed. */
+async function deleted(db: Db, remove: SQL): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`with gone as (${remove} returning 1) select count(*)::int as n from gone`,
   );
+  return row?.n ?? 0;
 }
 
 /**
@@ -42,19 +40,19 @@ async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
 export async function removeStaleRows(db: Db, idempotency: Idempotency): Promise<Removed> {
   const [idempotencyKeys, sessions, otpRequests, sandboxGameSessions] = await Promise.all([
     idempotency.expire(),
-    count(
+    deleted(
       db,
       sql`delete from sessions
           where expires_at < now() - make_interval(days => ${EXPIRED_SESSION_KEPT_DAYS})
              or revoked_at < now() - make_interval(days => ${REVOKED_SESSION_KEPT_DAYS})`,
     ),
-    count(
+    deleted(
       db,
       sql`delete from otp_requests
           where created_at < now() - make_interval(days => ${OTP_REQUEST_KEPT_DAYS})
             and (blocked_until is null or blocked_until < now())`,
     ),
-    count(db, sql`delete from sandbox_game_sessions where expires_at < now()`),
+    deleted(db, sql`delete from sandbox_game_sessions where expires_at < now()`),
   ]);
   return { idempotencyKeys, sessions, otpRequests, sandboxGameSessions };
 }

@@ -1,6 +1,6 @@
 import { isErrorCode } from '@wallet/contract/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyRefusals } from '@wallet/contract/idempotency';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
@@ -39,6 +39,28 @@ export class IdempotencyTicket {
     readonly key: string,
     readonly hash: string,
   ) {}
+
+  /**
+   * The statement that claims the key: its `running` row, unless the key is taken. Returns
+   * `member_id` when it claimed, nothing when not. `from`: a relation the row is selected from
+   * (relaxedCommit, for a claim on its own).
+   */
+  claiming(from?: SQL): SQL {
+    const source = from === undefined ? sql`` : sql`from ${from}`;
+    return sql`insert into idempotency_keys (member_id, key, request_hash, state)
+      select ${this.memberId}, ${this.key}, ${this.hash}, 'running' ${source}
+      on conflict do nothing returning member_id`;
+  }
+
+  /**
+   * The statement that stores the answer of the claimed key: `body` is a jsonb expression that
+   * may read `from`, stored when `when` holds.
+   */
+  answering(status: number, body: SQL, from: SQL, when: SQL = sql`true`): SQL {
+    return sql`update idempotency_keys k set state = 'done', status_code = ${status}, body = ${body}
+      from ${from}
+      where ${when} and k.member_id = ${this.memberId} and k.key = ${this.key}`;
+  }
 
   /** What a posting throws when the key it was to claim is taken. */
   taken(): KeyTaken {
@@ -112,12 +134,7 @@ export class Idempotency {
    * it must guard.
    */
   private async claim(ticket: IdempotencyTicket): Promise<boolean> {
-    const claimed = await rows<{ key: string }>(
-      this.db,
-      sql`insert into idempotency_keys (member_id, key, request_hash, state)
-          select ${ticket.memberId}, ${ticket.key}, ${ticket.hash}, 'running' from ${relaxedCommit}
-          on conflict do nothing returning key`,
-    );
+    const claimed = await rows<{ member_id: number }>(this.db, ticket.claiming(relaxedCommit));
     if (claimed.length > 0) ticket.state = 'claimed';
     return ticket.state === 'claimed';
   }
@@ -159,12 +176,7 @@ export class Idempotency {
     const json = JSON.stringify(body);
     if (ticket.state === 'answered') return true;
     if (ticket.state === 'claimed') {
-      await this.db.execute(
-        sql`update idempotency_keys set state = 'done', status_code = ${status},
-              body = ${json}::jsonb
-            from ${relaxedCommit}
-            where member_id = ${memberId} and key = ${key}`,
-      );
+      await this.db.execute(ticket.answering(status, sql`${json}::jsonb`, relaxedCommit));
       return true;
     }
     const stored = await rows<{ key: string }>(

@@ -245,10 +245,7 @@ export class Ledger {
     // posting takes its member from the claimed row, so it runs only when the insert did; a
     // key already taken (a repeat racing this request) gives no row and moves nothing.
     const query = claim
-      ? sql`with claim as (
-              insert into idempotency_keys (member_id, key, request_hash, state)
-              values (${claim.memberId}, ${claim.key}, ${claim.hash}, 'running')
-              on conflict do nothing returning member_id)
+      ? sql`with claim as (${claim.claiming()})
             select o.id, o.cash, o.bonus from claim,
               lateral ${posting(sql`claim.member_id`)} as o`
       : sql`select id, cash, bonus from ${posting(input.memberId)}`;
@@ -280,14 +277,13 @@ export class Ledger {
     // statement stores the request's answer, the outcome with the wallet after the settle.
     const query = answer
       ? sql`with settle as materialized (select settled, cash, bonus from ${posting}),
-            answer as (
-              update idempotency_keys k set state = 'done', status_code = 200,
-                body = ${JSON.stringify(answer.outcome)}::jsonb
-                  || jsonb_build_object('wallet', jsonb_build_object('cash', s.cash, 'bonus', s.bonus))
-              from settle s
-              where s.settled and s.cash is not null
-                and k.member_id = ${answer.ticket.memberId} and k.key = ${answer.ticket.key}
-              returning 1)
+            answer as (${answer.ticket.answering(
+              200,
+              sql`${JSON.stringify(answer.outcome)}::jsonb
+                || jsonb_build_object('wallet', jsonb_build_object('cash', s.cash, 'bonus', s.bonus))`,
+              sql`settle s`,
+              sql`s.settled and s.cash is not null`,
+            )} returning 1)
             select settled, cash, bonus, exists (select from answer) as answered from settle`
       : sql`select settled, cash, bonus, false as answered from ${posting}`;
     const [row] = await moneyNotEnough(() =>
