@@ -70,6 +70,31 @@ export async function relaxCommit(tx: Db): Promise<void> {
   await tx.execute(sql`set local synchronous_commit = off`);
 }
 
+/**
+ * A posting's legs as ledger_post takes them (docs/decisions/0035-leaner-postings.md): merged
+ * into one per account, none zero, in ascending account id. Posting in that order is what
+ * keeps two movements that cross from deadlocking; the database refuses any other order.
+ */
+export function postingLegs(legs: Leg[]): Leg[] {
+  const byAccount = new Map<number, number>();
+  for (const { accountId, amount } of legs) {
+    byAccount.set(accountId, (byAccount.get(accountId) ?? 0) + amount);
+  }
+  return [...byAccount]
+    .filter(([, amount]) => amount !== 0)
+    .sort(([a], [b]) => a - b)
+    .map(([accountId, amount]) => ({ accountId, amount }));
+}
+
+/** The legs as the two array parameters of ledger_open and ledger_settle. */
+function legArrays(legs: Leg[]): { accounts: string; amounts: string } {
+  const posted = postingLegs(legs);
+  return {
+    accounts: intArray(posted.map((l) => l.accountId)),
+    amounts: intArray(posted.map((l) => l.amount)),
+  };
+}
+
 /** A PostgreSQL array literal of integers (one parameter, not a list of them). */
 function intArray(values: number[]): string {
   for (const v of values)
@@ -229,14 +254,13 @@ export class Ledger {
     legs: Leg[],
     options: { relaxed?: boolean; claim?: IdempotencyTicket | undefined } = {},
   ): Promise<{ id: number; wallet: MemberWallet | undefined }> {
+    const { accounts, amounts } = legArrays(legs);
     const posting = (memberId: SQL | number | null) =>
       sql`ledger_open(${memberId}, ${input.type},
               ${input.status}, ${input.from}, ${input.to}, ${input.amount}, ${input.currency},
               ${input.providerCode ?? null}, ${input.providerRef ?? null},
               ${input.description ? JSON.stringify(input.description) : null}::jsonb,
-              ${intArray(legs.map((l) => l.accountId))}::integer[],
-              ${intArray(legs.map((l) => l.amount))}::bigint[],
-              ${options.relaxed ?? false})`;
+              ${accounts}::integer[], ${amounts}::bigint[], ${options.relaxed ?? false})`;
     const claim = options.claim?.state === 'open' ? options.claim : undefined;
     if (claim && claim.memberId !== input.memberId) {
       throw new Error('a key is claimed only by a posting of its own member');
@@ -268,10 +292,9 @@ export class Ledger {
     legs: Leg[],
     options: { relaxed?: boolean; answer?: SettleAnswer | undefined } = {},
   ): Promise<{ settled: boolean; wallet: MemberWallet | undefined }> {
+    const { accounts, amounts } = legArrays(legs);
     const posting = sql`ledger_settle(${transactionId}, ${status},
-              ${intArray(legs.map((l) => l.accountId))}::integer[],
-              ${intArray(legs.map((l) => l.amount))}::bigint[],
-              ${options.relaxed ?? false})`;
+              ${accounts}::integer[], ${amounts}::bigint[], ${options.relaxed ?? false})`;
     const answer = options.answer?.ticket.state === 'claimed' ? options.answer : undefined;
     // With an answer (docs/decisions/0034): when this call is the one that settles, the same
     // statement stores the request's answer, the outcome with the wallet after the settle.

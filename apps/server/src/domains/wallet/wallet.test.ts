@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlState } from '../../db/pg-errors';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { testDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
@@ -14,6 +15,7 @@ import {
   walletOf,
 } from '../../test/money';
 import { fingerprint } from '../idempotency/idempotency';
+import { rows } from '../ledger/ledger';
 
 describe.each(testDatabases())('the wallet and its ledger on $name', (target) => {
   let h: Harness;
@@ -171,6 +173,76 @@ describe.each(testDatabases())('the wallet and its ledger on $name', (target) =>
       }),
     ).rejects.toThrow();
     expect(await h.count(ledgerEntries)).toBe(before);
+  });
+
+  it('refuses entries that balance only across two statements: each INSERT must balance', async () => {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 1);
+    const id = await memberIdOf(h.db, m.username);
+    const before = await h.count(ledgerEntries);
+    const error = await h.db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .insert(ledgerTransactions)
+          .values({
+            memberId: null,
+            type: 'deposit',
+            status: 'success',
+            fromAccount: 'X',
+            toAccount: 'Y',
+            amount: 1,
+            currency: 'BAHT',
+          })
+          .returning({ id: ledgerTransactions.id });
+        for (const amount of [5, -5]) {
+          await tx.execute(
+            sql`insert into ledger_entries (transaction_id, account_id, amount)
+                select ${row?.id}, id, ${amount} from ledger_accounts
+                where member_id = ${id} and kind = 'cash'`,
+          );
+        }
+      })
+      .catch((e: unknown) => e);
+    expect(sqlState(error)).toBe('23514');
+    expect(await h.count(ledgerEntries)).toBe(before);
+  });
+
+  it('posts legs only in ascending account id, one per account, none zero', async () => {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 100);
+    const id = await memberIdOf(h.db, m.username);
+    const [cash] = await rows<{ id: number }>(
+      h.db,
+      sql`select id from ledger_accounts where member_id = ${id} and kind = 'cash'`,
+    );
+    const [deposits] = await rows<{ id: number }>(
+      h.db,
+      sql`select id from ledger_accounts where member_id is null and kind = 'deposits'
+          and currency = 'BAHT'`,
+    );
+    const post = (accounts: number[], amounts: number[]) =>
+      h.db
+        .execute(
+          sql`select * from ledger_open(${id}, 'deposit', 'success', 'X', 'WALLET', 100, 'BAHT',
+                null, null, null, ${`{${accounts.join(',')}}`}::integer[],
+                ${`{${amounts.join(',')}}`}::bigint[], false)`,
+        )
+        .then(
+          () => 'posted',
+          (e: unknown) => sqlState(e),
+        );
+    const cashId = cash?.id ?? 0;
+    const depositsId = deposits?.id ?? 0;
+    const [low, high] = cashId < depositsId ? [cashId, depositsId] : [depositsId, cashId];
+    const before = await ledgerBalances(h.db, id);
+    expect(await post([high, low], [1, -1])).toBe('22023');
+    expect(await post([low, low], [1, -1])).toBe('22023');
+    expect(await post([low, high], [0, 0])).toBe('22023');
+    expect(await ledgerBalances(h.db, id)).toEqual(before);
+    const legs = low === cashId ? [100, -100] : [-100, 100];
+    expect(await post([low, high], legs)).toBe('posted');
+    expect((await ledgerBalances(h.db, id)).cash).toBe((before.cash ?? 0) + 100);
+    await expectLedgerInvariants(h.db);
   });
 
   it('keeps a Lao member who chose LAK in kip accounts, apart from the baht books', async () => {
