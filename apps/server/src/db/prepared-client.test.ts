@@ -39,6 +39,12 @@ describe.each(postgres)('the prepared-statements client on PostgreSQL', (admin) 
     expect((await prepared()).filter((p) => p.statement === text)).toHaveLength(1);
   });
 
+  it('prepares a text given as a string with its values, as the pool passes it on', async () => {
+    const text = 'select $1::int * 2 as n';
+    expect((await client.query(text, [21])).rows).toEqual([{ n: 42 }]);
+    expect((await prepared()).map((p) => p.statement)).toContain(text);
+  });
+
   it('leaves a query without parameters alone, several statements in one text included', async () => {
     await client.query('create table t (n int); insert into t values (1)');
     expect((await client.query('select n from t')).rows).toEqual([{ n: 1 }]);

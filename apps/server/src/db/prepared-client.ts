@@ -22,14 +22,19 @@ export function statementName(text: string): string | undefined {
 
 type QueryConfig = { text: string; name?: string; values?: unknown[] };
 
-function isParameterised(config: unknown, values: unknown): config is QueryConfig {
-  if (typeof config !== 'object' || config === null) return false;
-  const { text, name } = config as Partial<QueryConfig>;
-  if (typeof text !== 'string' || name !== undefined) return false;
-  const given = Array.isArray(values) ? values : (config as QueryConfig).values;
+/** The query as a config to name, or null when it stays as it is. */
+function parameterised(config: unknown, values: unknown): QueryConfig | null {
+  const query: Partial<QueryConfig> | null =
+    typeof config === 'string'
+      ? { text: config }
+      : typeof config === 'object' && config !== null
+        ? (config as Partial<QueryConfig>)
+        : null;
+  if (typeof query?.text !== 'string' || query.name !== undefined) return null;
+  const given = Array.isArray(values) ? values : query.values;
   // Without parameters node-postgres uses the simple protocol, which allows several
   // statements in one text (the migrations): those stay as they are.
-  return Array.isArray(given) && given.length > 0;
+  return Array.isArray(given) && given.length > 0 ? (query as QueryConfig) : null;
 }
 
 /**
@@ -43,10 +48,9 @@ export class PreparedStatementsClient extends pg.Client {
   override query(config: any, values?: any, callback?: any): any {
     // biome-ignore lint/suspicious/noExplicitAny: as above.
     const query = super.query.bind(this) as (...args: any[]) => any;
-    if (isParameterised(config, values)) {
-      const name = statementName(config.text);
-      if (name !== undefined) return query({ ...config, name }, values, callback);
-    }
+    const named = parameterised(config, values);
+    const name = named && statementName(named.text);
+    if (named && name !== undefined) return query({ ...named, name }, values, callback);
     return query(config, values, callback);
   }
 }

@@ -1,7 +1,7 @@
 import type { FaultMode, FaultTarget } from '@wallet/contract/sandbox';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rows } from '../domains/ledger/ledger';
+import { rows } from '../db/statement';
 import { ProviderRefusal } from './games/game-provider';
 
 /**

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client';
-import { int, rows } from '../domains/ledger/ledger';
+import { rows } from '../db/statement';
+import { int } from '../domains/ledger/ledger';
 import { call } from './harness';
 
 /** A money call with a fresh Idempotency-Key, as the web app sends one per user action. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, sessions } from '../../db/schema';
 
@@ -9,9 +9,8 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
-/** The session of a token hash and its member (null when the member row is gone). */
-export async function findSessionWithMember(db: Db, tokenHash: string) {
-  const [row] = await db
+function prepareSessionRead(db: Db) {
+  return db
     .select({
       memberId: sessions.memberId,
       expiresAt: sessions.expiresAt,
@@ -21,7 +20,21 @@ export async function findSessionWithMember(db: Db, tokenHash: string) {
     })
     .from(sessions)
     .leftJoin(members, eq(members.id, sessions.memberId))
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_with_member');
+}
+
+/** Built once per database: every request's token check starts here (SESSION_CACHE_MS aside). */
+const sessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionRead>>();
+
+/** The session of a token hash and its member (null when the member row is gone). */
+export async function findSessionWithMember(db: Db, tokenHash: string) {
+  let read = sessionReads.get(db);
+  if (!read) {
+    read = prepareSessionRead(db);
+    sessionReads.set(db, read);
+  }
+  const [row] = await read.execute({ tokenHash });
   return row ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/statement';
 import type { Idempotency } from '../idempotency/idempotency';
-import { rows } from '../ledger/ledger';
 
 /**
  * How long an expired session stays: a member who comes back within it is told the session

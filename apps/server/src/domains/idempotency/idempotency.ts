@@ -2,9 +2,9 @@ import { isErrorCode } from '@wallet/contract/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyRefusals } from '@wallet/contract/idempotency';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { relaxedCommit, rows } from '../../db/statement';
 import { sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
-import { relaxedCommit, rows } from '../ledger/ledger';
 
 /** What a repeat is compared on: the call and its body, keys sorted so order does not matter. */
 export function fingerprint(call: string, body: unknown): string {
@@ -25,6 +25,40 @@ function stableJson(value: unknown): string {
 type StoredError = { code: string; message: string; field?: string };
 
 /**
+ * A key as a statement names it: the values themselves, or the slots of a statement compiled
+ * once (db/statement.ts) that a call fills with them.
+ */
+export type KeyParams = { memberId: unknown; key: unknown; hash: unknown };
+
+/**
+ * The statement that claims a key: its `running` row, unless the key is taken. Returns
+ * `member_id` when it claimed, nothing when not. `from`: a relation the row is selected from
+ * (relaxedCommit, for a claim on its own).
+ */
+export function claimingKey({ memberId, key, hash }: KeyParams, from?: SQL): SQL {
+  const source = from === undefined ? sql`` : sql`from ${from}`;
+  return sql`insert into idempotency_keys (member_id, key, request_hash, state)
+    select ${memberId}, ${key}, ${hash}, 'running' ${source}
+    on conflict do nothing returning member_id`;
+}
+
+/**
+ * The statement that stores the answer of a claimed key: `body` is a jsonb expression that may
+ * read `from`, stored when `when` holds.
+ */
+export function answeringKey(
+  { memberId, key }: Omit<KeyParams, 'hash'>,
+  status: unknown,
+  body: SQL,
+  from: SQL,
+  when: SQL = sql`true`,
+): SQL {
+  return sql`update idempotency_keys k set state = 'done', status_code = ${status}, body = ${body}
+    from ${from}
+    where ${when} and k.member_id = ${memberId} and k.key = ${key}`;
+}
+
+/**
  * One request's key on its way through a money call (docs/decisions/0034-claim-and-answer-in-
  * the-postings.md). A call with a single posting hands it to that posting, which claims the key
  * in its own statement (Ledger.open), and to the settle that ends the call, which stores the
@@ -39,28 +73,6 @@ export class IdempotencyTicket {
     readonly key: string,
     readonly hash: string,
   ) {}
-
-  /**
-   * The statement that claims the key: its `running` row, unless the key is taken. Returns
-   * `member_id` when it claimed, nothing when not. `from`: a relation the row is selected from
-   * (relaxedCommit, for a claim on its own).
-   */
-  claiming(from?: SQL): SQL {
-    const source = from === undefined ? sql`` : sql`from ${from}`;
-    return sql`insert into idempotency_keys (member_id, key, request_hash, state)
-      select ${this.memberId}, ${this.key}, ${this.hash}, 'running' ${source}
-      on conflict do nothing returning member_id`;
-  }
-
-  /**
-   * The statement that stores the answer of the claimed key: `body` is a jsonb expression that
-   * may read `from`, stored when `when` holds.
-   */
-  answering(status: number, body: SQL, from: SQL, when: SQL = sql`true`): SQL {
-    return sql`update idempotency_keys k set state = 'done', status_code = ${status}, body = ${body}
-      from ${from}
-      where ${when} and k.member_id = ${this.memberId} and k.key = ${this.key}`;
-  }
 
   /** What a posting throws when the key it was to claim is taken. */
   taken(): KeyTaken {
@@ -134,7 +146,7 @@ export class Idempotency {
    * it must guard.
    */
   private async claim(ticket: IdempotencyTicket): Promise<boolean> {
-    const claimed = await rows<{ member_id: number }>(this.db, ticket.claiming(relaxedCommit));
+    const claimed = await rows<{ member_id: number }>(this.db, claimingKey(ticket, relaxedCommit));
     if (claimed.length > 0) ticket.state = 'claimed';
     return ticket.state === 'claimed';
   }
@@ -176,7 +188,7 @@ export class Idempotency {
     const json = JSON.stringify(body);
     if (ticket.state === 'answered') return true;
     if (ticket.state === 'claimed') {
-      await this.db.execute(ticket.answering(status, sql`${json}::jsonb`, relaxedCommit));
+      await this.db.execute(answeringKey(ticket, status, sql`${json}::jsonb`, relaxedCommit));
       return true;
     }
     const stored = await rows<{ key: string }>(

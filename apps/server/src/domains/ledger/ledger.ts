@@ -1,8 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
+import { rows, Statement, slot } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
+import { answeringKey, claimingKey, type IdempotencyTicket } from '../idempotency/idempotency';
 
 /**
  * The ledger module (docs/decisions/0030-ledger.md): every change of a balance goes through
@@ -112,18 +113,6 @@ async function moneyNotEnough<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The same as relaxCommit for a single statement: a one-row relation to select from, whose
- * evaluation relaxes the commit of the statement's own transaction.
- */
-export const relaxedCommit = sql`(select set_config('synchronous_commit', 'off', true)) as relaxed`;
-
-/** drizzle's `execute` answers `{ rows }` on node-postgres and on PGlite alike. */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /** int8 arrives as a string (node-postgres), a bigint or a number (PGlite). */
 export function int(value: unknown): number {
   const n = Number(value);
@@ -185,6 +174,45 @@ function walletOf(row: RawPosting): MemberWallet | undefined {
  * `wallet`, the member's wallet after the settle ({ cash, bonus } in minor units).
  */
 export type SettleAnswer = { ticket: IdempotencyTicket; outcome: Record<string, unknown> };
+
+/**
+ * The postings' statements, compiled once (db/statement.ts): a money call fills in its values.
+ * `openClaiming` (docs/decisions/0034): the key's row and the posting in one statement. The
+ * posting takes its member from the claimed row, so it runs only when the insert did; a key
+ * already taken (a repeat racing this request) gives no row and moves nothing.
+ * `settleAnswering`: when this call is the one that settles, the same statement stores the
+ * request's answer, the outcome with the wallet after the settle.
+ */
+const statements = (() => {
+  const posting = (memberId: SQLWrapper) =>
+    sql`ledger_open(${memberId}, ${slot('type')}, ${slot('status')}, ${slot('from')},
+        ${slot('to')}, ${slot('amount')}, ${slot('currency')}, ${slot('providerCode')},
+        ${slot('providerRef')}, ${slot('description')}::jsonb, ${slot('accounts')}::integer[],
+        ${slot('amounts')}::bigint[], ${slot('relaxed')})`;
+  const settling = sql`ledger_settle(${slot('transactionId')}, ${slot('status')},
+      ${slot('accounts')}::integer[], ${slot('amounts')}::bigint[], ${slot('relaxed')})`;
+  const key = { memberId: slot('memberId'), key: slot('key'), hash: slot('hash') };
+  return {
+    open: new Statement(sql`select id, cash, bonus from ${posting(slot('memberId'))}`),
+    openClaiming: new Statement(
+      sql`with claim as (${claimingKey(key)})
+          select o.id, o.cash, o.bonus from claim, lateral ${posting(sql`claim.member_id`)} as o`,
+    ),
+    settle: new Statement(sql`select settled, cash, bonus, false as answered from ${settling}`),
+    settleAnswering: new Statement(
+      sql`with settle as materialized (select settled, cash, bonus from ${settling}),
+          answer as (${answeringKey(
+            key,
+            200,
+            sql`${slot('outcome')}::jsonb
+              || jsonb_build_object('wallet', jsonb_build_object('cash', s.cash, 'bonus', s.bonus))`,
+            sql`settle s`,
+            sql`s.settled and s.cash is not null`,
+          )} returning 1)
+          select settled, cash, bonus, exists (select from answer) as answered from settle`,
+    ),
+  };
+})();
 
 export class Ledger {
   /**
@@ -254,26 +282,33 @@ export class Ledger {
     legs: Leg[],
     options: { relaxed?: boolean; claim?: IdempotencyTicket | undefined } = {},
   ): Promise<{ id: number; wallet: MemberWallet | undefined }> {
-    const { accounts, amounts } = legArrays(legs);
-    const posting = (memberId: SQL | number | null) =>
-      sql`ledger_open(${memberId}, ${input.type},
-              ${input.status}, ${input.from}, ${input.to}, ${input.amount}, ${input.currency},
-              ${input.providerCode ?? null}, ${input.providerRef ?? null},
-              ${input.description ? JSON.stringify(input.description) : null}::jsonb,
-              ${accounts}::integer[], ${amounts}::bigint[], ${options.relaxed ?? false})`;
     const claim = options.claim?.state === 'open' ? options.claim : undefined;
     if (claim && claim.memberId !== input.memberId) {
       throw new Error('a key is claimed only by a posting of its own member');
     }
-    // With a claim (docs/decisions/0034): the key's row and the posting in one statement. The
-    // posting takes its member from the claimed row, so it runs only when the insert did; a
-    // key already taken (a repeat racing this request) gives no row and moves nothing.
-    const query = claim
-      ? sql`with claim as (${claim.claiming()})
-            select o.id, o.cash, o.bonus from claim,
-              lateral ${posting(sql`claim.member_id`)} as o`
-      : sql`select id, cash, bonus from ${posting(input.memberId)}`;
-    const [row] = await moneyNotEnough(() => rows<RawPosting & { id: unknown }>(db, query));
+    const values = {
+      ...legArrays(legs),
+      memberId: input.memberId,
+      type: input.type,
+      status: input.status,
+      from: input.from,
+      to: input.to,
+      amount: input.amount,
+      currency: input.currency,
+      providerCode: input.providerCode ?? null,
+      providerRef: input.providerRef ?? null,
+      description: input.description ? JSON.stringify(input.description) : null,
+      relaxed: options.relaxed ?? false,
+    };
+    const [row] = await moneyNotEnough(() =>
+      claim
+        ? statements.openClaiming.rows<RawPosting & { id: unknown }>(db, {
+            ...values,
+            key: claim.key,
+            hash: claim.hash,
+          })
+        : statements.open.rows<RawPosting & { id: unknown }>(db, values),
+    );
     if (!row && claim) throw claim.taken();
     if (!row) throw new Error('ledger transaction was not recorded');
     if (claim) claim.state = 'claimed';
@@ -292,25 +327,23 @@ export class Ledger {
     legs: Leg[],
     options: { relaxed?: boolean; answer?: SettleAnswer | undefined } = {},
   ): Promise<{ settled: boolean; wallet: MemberWallet | undefined }> {
-    const { accounts, amounts } = legArrays(legs);
-    const posting = sql`ledger_settle(${transactionId}, ${status},
-              ${accounts}::integer[], ${amounts}::bigint[], ${options.relaxed ?? false})`;
     const answer = options.answer?.ticket.state === 'claimed' ? options.answer : undefined;
-    // With an answer (docs/decisions/0034): when this call is the one that settles, the same
-    // statement stores the request's answer, the outcome with the wallet after the settle.
-    const query = answer
-      ? sql`with settle as materialized (select settled, cash, bonus from ${posting}),
-            answer as (${answer.ticket.answering(
-              200,
-              sql`${JSON.stringify(answer.outcome)}::jsonb
-                || jsonb_build_object('wallet', jsonb_build_object('cash', s.cash, 'bonus', s.bonus))`,
-              sql`settle s`,
-              sql`s.settled and s.cash is not null`,
-            )} returning 1)
-            select settled, cash, bonus, exists (select from answer) as answered from settle`
-      : sql`select settled, cash, bonus, false as answered from ${posting}`;
+    const values = {
+      ...legArrays(legs),
+      transactionId,
+      status,
+      relaxed: options.relaxed ?? false,
+    };
+    type Row = RawPosting & { settled: boolean; answered: boolean };
     const [row] = await moneyNotEnough(() =>
-      rows<RawPosting & { settled: boolean; answered: boolean }>(db, query),
+      answer
+        ? statements.settleAnswering.rows<Row>(db, {
+            ...values,
+            memberId: answer.ticket.memberId,
+            key: answer.ticket.key,
+            outcome: JSON.stringify(answer.outcome),
+          })
+        : statements.settle.rows<Row>(db, values),
     );
     if (answer && row?.answered === true) answer.ticket.state = 'answered';
     return { settled: row?.settled === true, wallet: row && walletOf(row) };

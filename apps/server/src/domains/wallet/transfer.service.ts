@@ -3,6 +3,7 @@ import type { TransferAccount } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/statement';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { MemberMoneyInfo } from '../games/games.repository';
@@ -14,7 +15,6 @@ import {
   type LedgerTransactionRow,
   type Leg,
   type MemberWallet,
-  rows,
   type SettleAnswer,
   toTransactionRow,
   transactionColumns,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../db/schema';
+import { rows } from '../../db/statement';
 import { testDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
@@ -14,7 +15,6 @@ import {
   setFault,
   topUp,
 } from '../../test/money';
-import { rows } from '../ledger/ledger';
 
 const CODES = ['JOKER', 'PG', 'UFABET', 'HUAYHD'] as const;
 

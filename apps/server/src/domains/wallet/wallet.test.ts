@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlState } from '../../db/pg-errors';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { rows } from '../../db/statement';
 import { testDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
@@ -15,7 +16,6 @@ import {
   walletOf,
 } from '../../test/money';
 import { fingerprint } from '../idempotency/idempotency';
-import { rows } from '../ledger/ledger';
 
 describe.each(testDatabases())('the wallet and its ledger on $name', (target) => {
   let h: Harness;

@@ -3,13 +3,13 @@ import { fromMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT, withdrawSchema } from '@wallet/contract/wallet';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import {
   type Ledger,
   type MemberWallet,
-  rows,
   toTransactionRow,
   transactionColumns,
 } from '../ledger/ledger';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
-import { int, rows } from '../../domains/ledger/ledger';
+import { rows, Statement, slot } from '../../db/statement';
+import { int } from '../../domains/ledger/ledger';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import { neverAnswers, type SandboxFaults } from '../sandbox-faults';
@@ -14,6 +15,22 @@ import {
 } from './game-provider';
 
 const SESSION_MINUTES = 30;
+
+/** The two statements of every transfer out of a game, compiled once (db/statement.ts). */
+const statements = {
+  betHistory: new Statement(
+    sql`select f.mode, r.id, r.bet, r.win, r.created_at
+        from (select coalesce((select mode from sandbox_faults where target = ${slot('code')}),
+                'ok') as mode) f
+        left join sandbox_game_rounds r on r.provider_code = ${slot('code')}
+          and r.username = ${slot('username')} and r.id > ${slot('afterId')}
+        order by r.id`,
+  ),
+  move: new Statement(
+    sql`select sandbox_game_move(${slot('code')}, ${slot('username')}, ${slot('ref')},
+        ${slot('direction')}, ${slot('delta')}) as mode`,
+  ),
+};
 
 function newPassword(): string {
   return randomBytes(6).toString('base64url');
@@ -91,21 +108,13 @@ export class SandboxGameProvider implements GameProvider {
 
   /** The fault and the rounds in one query: this runs before every transfer out of a game. */
   async betHistory(username: string, afterId: number, signal: AbortSignal): Promise<GameRound[]> {
-    const found = await rows<{
+    const found = await statements.betHistory.rows<{
       mode: string;
       id: unknown;
       bet: unknown;
       win: unknown;
       created_at: Date | null;
-    }>(
-      this.db,
-      sql`select f.mode, r.id, r.bet, r.win, r.created_at
-          from (select coalesce((select mode from sandbox_faults where target = ${this.code}),
-                  'ok') as mode) f
-          left join sandbox_game_rounds r on r.provider_code = ${this.code}
-            and r.username = ${username} and r.id > ${afterId}
-          order by r.id`,
-    );
+    }>(this.db, { code: this.code, username, afterId });
     const mode = found[0]?.mode ?? 'ok';
     if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
     if (mode === 'timeout') return neverAnswers(signal);
@@ -191,10 +200,13 @@ export class SandboxGameProvider implements GameProvider {
   ): Promise<void> {
     let mode: string | undefined;
     try {
-      [{ mode } = { mode: undefined }] = await rows<{ mode: string }>(
-        this.db,
-        sql`select sandbox_game_move(${this.code}, ${username}, ${ref}, ${direction}, ${delta}) as mode`,
-      );
+      [{ mode } = { mode: undefined }] = await statements.move.rows<{ mode: string }>(this.db, {
+        code: this.code,
+        username,
+        ref,
+        direction,
+        delta,
+      });
     } catch (error) {
       if (sqlState(error) === 'WM002')
         throw new ProviderRefusal('insufficient balance or no account');

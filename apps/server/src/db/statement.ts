@@ -1,0 +1,61 @@
+import { is, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+const dialect = new PgDialect();
+
+/**
+ * The same as relaxCommit (domains/ledger) for a single statement: a one-row relation to select from, whose
+ * evaluation relaxes the commit of the statement's own transaction.
+ */
+export const relaxedCommit = sql`(select set_config('synchronous_commit', 'off', true)) as relaxed`;
+
+/** drizzle's `execute` answers `{ rows }` on node-postgres and on PGlite alike. */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** What drizzle runs a `Db`'s queries on: node-postgres's pool or client, PGlite or its transaction. */
+type Driver = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+
+function driverOf(db: Db): Driver {
+  const client = (db as unknown as { session?: { client?: Partial<Driver> } }).session?.client;
+  if (typeof client?.query !== 'function') {
+    throw new Error('no driver client behind this database handle');
+  }
+  return client as Driver;
+}
+
+/** A value a compiled statement takes at each call: `sql.placeholder(name)` in its text. */
+export const slot = (name: string) => sql.placeholder(name);
+
+/**
+ * A statement of the hot path compiled once (docs/decisions/0035-leaner-postings.md). Drizzle's
+ * `sql` builds its text and numbers its parameters, with `slot(name)` wherever a call's value
+ * goes; a call then only fills the values in and hands text and values to the driver client
+ * drizzle holds for `db` (the pool, a transaction's client, PGlite), which prepares the text
+ * once per connection (PreparedStatementsClient). Rebuilding a query from its template at every
+ * call cost the server about as much CPU as node-postgres spends sending it and reading the
+ * answer. Results are the driver's rows, as `db.execute` answers them.
+ */
+export class Statement<Values extends Record<string, unknown>> {
+  readonly text: string;
+  private readonly params: ({ slot: string } | { value: unknown })[];
+
+  constructor(query: SQL) {
+    const built = dialect.sqlToQuery(query);
+    this.text = built.sql;
+    this.params = built.params.map((p) => (is(p, Placeholder) ? { slot: p.name } : { value: p }));
+  }
+
+  async rows<Row>(db: Db, values: Values): Promise<Row[]> {
+    const params = this.params.map((p) => {
+      if ('value' in p) return p.value;
+      if (!(p.slot in values)) throw new Error(`no value for ${p.slot}`);
+      return values[p.slot];
+    });
+    const result = await driverOf(db).query(this.text, params);
+    return result.rows as Row[];
+  }
+}
