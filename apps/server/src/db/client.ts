@@ -44,9 +44,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  // A connection once opened stays open (no idle time-out, as a fixed-size pool): a new one
+  // costs a backend fork, and its first statements plan again and fill PostgreSQL's caches
+  // for that backend, a burst of slow requests after every quiet spell (docs/performance.md).
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
+    idleTimeoutMillis: 0,
     Client: PreparedStatementsClient,
   });
   // An idle client that errors (server restart) must not crash the process; the pool
