@@ -548,9 +548,10 @@ try {
     );
   }
   if (rounds.length > 1) {
+    // The middle round, or of two middle rounds the slower one.
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
-      return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+      return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
     };
     console.log(
       `  median p99: transfers ${ms(median(rounds.map((r) => r.ours.p99)))}, pgbench -R ${ms(median(rounds.map((r) => r.pgbench.p99)))}`,
