@@ -5,8 +5,8 @@ import type { Db } from './client';
 const dialect = new PgDialect();
 
 /**
- * The same as relaxCommit (domains/ledger) for a single statement: a one-row relation to select from, whose
- * evaluation relaxes the commit of the statement's own transaction.
+ * The same as relaxCommit (domains/ledger) for a single statement: a one-row relation to select
+ * from, whose evaluation relaxes the commit of the statement's own transaction.
  */
 export const relaxedCommit = sql`(select set_config('synchronous_commit', 'off', true)) as relaxed`;
 
@@ -16,7 +16,10 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** What drizzle runs a `Db`'s queries on: node-postgres's pool or client, PGlite or its transaction. */
+/**
+ * What drizzle runs a `Db`'s queries on: node-postgres's pool or a pooled client, PGlite or its
+ * transaction. All four take `query(text, values)` and answer `{ rows }`.
+ */
 type Driver = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 
 function driverOf(db: Db): Driver {
@@ -39,7 +42,7 @@ export const slot = (name: string) => sql.placeholder(name);
  * call cost the server about as much CPU as node-postgres spends sending it and reading the
  * answer. Results are the driver's rows, as `db.execute` answers them.
  */
-export class Statement<Values extends Record<string, unknown>> {
+export class Statement {
   readonly text: string;
   private readonly params: ({ slot: string } | { value: unknown })[];
 
@@ -49,7 +52,7 @@ export class Statement<Values extends Record<string, unknown>> {
     this.params = built.params.map((p) => (is(p, Placeholder) ? { slot: p.name } : { value: p }));
   }
 
-  async rows<Row>(db: Db, values: Values): Promise<Row[]> {
+  async rows<Row>(db: Db, values: Record<string, unknown>): Promise<Row[]> {
     const params = this.params.map((p) => {
       if ('value' in p) return p.value;
       if (!(p.slot in values)) throw new Error(`no value for ${p.slot}`);
