@@ -499,10 +499,11 @@ const checkpoint = () => admin((c) => c.query('checkpoint'));
 const TARGET_RATIO = Number(process.env.BENCH_TARGET_RATIO ?? 0.4);
 const TARGET_P99_MS = 50;
 
-const wallet = await setUpWallet();
-const bench = setUpPgbench();
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const wallet = await setUpWallet();
+let bench: ReturnType<typeof setUpPgbench> | undefined;
 try {
+  bench = setUpPgbench();
   // The phases back to back, pgbench's and ours in turn, so that the VM's drift in speed
   // touches both sides of each comparison alike. Saturation first: pgbench's TPS sets the
   // paced rate. Then the paced pairs: the same clients at a fixed total rate (pgbench's -R),
@@ -560,6 +561,6 @@ try {
   console.log(`invariants         ${problems.length === 0 ? 'hold' : problems.join('; ')}`);
   if (problems.length > 0) process.exitCode = 1;
 } finally {
-  bench.tearDown();
+  bench?.tearDown();
   await wallet.tearDown();
 }

@@ -5,8 +5,19 @@ import type { Db } from './client';
 const dialect = new PgDialect();
 
 /**
- * The same as relaxCommit (domains/ledger) for a single statement: a one-row relation to select
- * from, whose evaluation relaxes the commit of the statement's own transaction.
+ * Commits the current transaction without waiting for its WAL flush (docs/decisions/
+ * 0032-durability-and-commits.md). Only for writes that can be lost in a crash without
+ * losing or creating money: a settle the reconciler would redo from the provider's status,
+ * an idempotency bookkeeping row, the sandbox's own books. WAL is written in order, so the
+ * next durable commit makes every earlier relaxed one durable too.
+ */
+export async function relaxCommit(tx: Db): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}
+
+/**
+ * The same as relaxCommit for a single statement: a one-row relation to select from, whose
+ * evaluation relaxes the commit of the statement's own transaction.
  */
 export const relaxedCommit = sql`(select set_config('synchronous_commit', 'off', true)) as relaxed`;
 
@@ -14,6 +25,15 @@ export const relaxedCommit = sql`(select set_config('synchronous_commit', 'off',
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Runs a delete and answers how many rows it removed, counted in the database. */
+export async function deletedRows(db: Db, remove: SQL): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`with gone as (${remove} returning 1) select count(*)::int as n from gone`,
+  );
+  return row?.n ?? 0;
 }
 
 /**

@@ -7,12 +7,13 @@ import type {
 } from '@wallet/contract/games';
 import { fromMinor } from '@wallet/contract/money';
 import type { Db } from '../../db/client';
+import { relaxCommit } from '../../db/statement';
 import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import { ExpiringValue } from '../../lib/expiring-value';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { AuthContext } from '../auth/auth.service';
-import { type Ledger, relaxCommit } from '../ledger/ledger';
+import type { Ledger } from '../ledger/ledger';
 import {
   advanceRoundMark,
   findActiveGameAccount,

@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/statement';
+import { deletedRows } from '../../db/statement';
 import type { Idempotency } from '../idempotency/idempotency';
 
 /**
@@ -23,15 +23,6 @@ export type Removed = {
   sandboxGameSessions: number;
 };
 
-/** Runs a delete and answers how many rows it removed. */
-async function deleted(db: Db, remove: SQL): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`with gone as (${remove} returning 1) select count(*)::int as n from gone`,
-  );
-  return row?.n ?? 0;
-}
-
 /**
  * Removes the rows no rule reads any more, so the tables that every sign-in, OTP and money
  * call writes do not grow for ever. Run with the reconciler on its interval, in every process;
@@ -40,19 +31,19 @@ async function deleted(db: Db, remove: SQL): Promise<number> {
 export async function removeStaleRows(db: Db, idempotency: Idempotency): Promise<Removed> {
   const [idempotencyKeys, sessions, otpRequests, sandboxGameSessions] = await Promise.all([
     idempotency.expire(),
-    deleted(
+    deletedRows(
       db,
       sql`delete from sessions
           where expires_at < now() - make_interval(days => ${EXPIRED_SESSION_KEPT_DAYS})
              or revoked_at < now() - make_interval(days => ${REVOKED_SESSION_KEPT_DAYS})`,
     ),
-    deleted(
+    deletedRows(
       db,
       sql`delete from otp_requests
           where created_at < now() - make_interval(days => ${OTP_REQUEST_KEPT_DAYS})
             and (blocked_until is null or blocked_until < now())`,
     ),
-    deleted(db, sql`delete from sandbox_game_sessions where expires_at < now()`),
+    deletedRows(db, sql`delete from sandbox_game_sessions where expires_at < now()`),
   ]);
   return { idempotencyKeys, sessions, otpRequests, sandboxGameSessions };
 }

@@ -2,7 +2,7 @@ import { isErrorCode } from '@wallet/contract/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyRefusals } from '@wallet/contract/idempotency';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { relaxedCommit, rows } from '../../db/statement';
+import { deletedRows, relaxedCommit, rows } from '../../db/statement';
 import { sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 
@@ -156,12 +156,11 @@ export class Idempotency {
    * key is new again. Also how a key left `running` by a crash stops answering 409.
    */
   async expire(ttlSeconds: number = IDEMPOTENCY_TTL_SECONDS): Promise<number> {
-    const removed = await rows<{ key: string }>(
+    return deletedRows(
       this.db,
       sql`delete from idempotency_keys
-          where created_at < now() - make_interval(secs => ${ttlSeconds}) returning key`,
+          where created_at < now() - make_interval(secs => ${ttlSeconds})`,
     );
-    return removed.length;
   }
 
   /**

@@ -61,17 +61,6 @@ export type LedgerTransactionRow = {
 };
 
 /**
- * Commits the current transaction without waiting for its WAL flush (docs/decisions/
- * 0032-durability-and-commits.md). Only for writes that can be lost in a crash without
- * losing or creating money: a settle the reconciler would redo from the provider's status,
- * an idempotency bookkeeping row, the sandbox's own books. WAL is written in order, so the
- * next durable commit makes every earlier relaxed one durable too.
- */
-export async function relaxCommit(tx: Db): Promise<void> {
-  await tx.execute(sql`set local synchronous_commit = off`);
-}
-
-/**
  * A posting's legs as ledger_post takes them (docs/decisions/0035-leaner-postings.md): merged
  * into one per account, none zero, in ascending account id. Posting in that order is what
  * keeps two movements that cross from deadlocking; the database refuses any other order.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { rows } from '../../db/statement';
@@ -16,6 +17,23 @@ import {
   walletOf,
 } from '../../test/money';
 import { fingerprint } from '../idempotency/idempotency';
+
+/** A ledger transaction row with no entries yet, written straight to the table (no posting). */
+async function bareTransaction(db: Db) {
+  const [row] = await db
+    .insert(ledgerTransactions)
+    .values({
+      memberId: null,
+      type: 'deposit',
+      status: 'success',
+      fromAccount: 'X',
+      toAccount: 'Y',
+      amount: 1,
+      currency: 'BAHT',
+    })
+    .returning({ id: ledgerTransactions.id });
+  return row;
+}
 
 describe.each(testDatabases())('the wallet and its ledger on $name', (target) => {
   let h: Harness;
@@ -154,18 +172,7 @@ describe.each(testDatabases())('the wallet and its ledger on $name', (target) =>
     const before = await h.count(ledgerEntries);
     await expect(
       h.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(ledgerTransactions)
-          .values({
-            memberId: null,
-            type: 'deposit',
-            status: 'success',
-            fromAccount: 'X',
-            toAccount: 'Y',
-            amount: 1,
-            currency: 'BAHT',
-          })
-          .returning({ id: ledgerTransactions.id });
+        const row = await bareTransaction(tx);
         await tx.execute(
           sql`insert into ledger_entries (transaction_id, account_id, amount)
               select ${row?.id}, id, 5 from ledger_accounts order by id limit 1`,
@@ -182,18 +189,7 @@ describe.each(testDatabases())('the wallet and its ledger on $name', (target) =>
     const before = await h.count(ledgerEntries);
     const error = await h.db
       .transaction(async (tx) => {
-        const [row] = await tx
-          .insert(ledgerTransactions)
-          .values({
-            memberId: null,
-            type: 'deposit',
-            status: 'success',
-            fromAccount: 'X',
-            toAccount: 'Y',
-            amount: 1,
-            currency: 'BAHT',
-          })
-          .returning({ id: ledgerTransactions.id });
+        const row = await bareTransaction(tx);
         for (const amount of [5, -5]) {
           await tx.execute(
             sql`insert into ledger_entries (transaction_id, account_id, amount)
