@@ -21,6 +21,8 @@ import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -57,10 +59,29 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The servers' garbage collections so far, read from their `--trace-gc` lines: a collection of
+ * the old generation (mark-compact) stops the server and, on two cores, takes CPU from
+ * PostgreSQL, so how many come per thousand transfers is a figure of the hot path's own
+ * (docs/performance.md, "Hidden classes").
+ */
+const gc = { major: 0, majorPauseMs: 0, minor: 0 };
+
+function tallyGc(line: string): boolean {
+  const match = /: (Mark-Compact|Scavenge)\b.*?MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+  if (!match) return false;
+  if (match[1] === 'Scavenge') gc.minor += 1;
+  else {
+    gc.major += 1;
+    gc.majorPauseMs += Number(match[2]);
+  }
+  return true;
+}
+
 async function startServer(url: string, port: number): Promise<ChildProcess> {
   // The production bundle (`npm run build -w @wallet/server`) with the flag `npm start` gives
-  // it (package.json; docs/performance.md, "Garbage collection").
-  const flags = ['--max-semi-space-size=64', ...NODE_ARGS];
+  // it (package.json; docs/performance.md, "Garbage collection"), and its collections traced.
+  const flags = ['--max-semi-space-size=64', '--trace-gc', ...NODE_ARGS];
   const child = spawn(process.execPath, [...flags, join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -73,7 +94,10 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
       WEB_DIST: '/nonexistent',
       RATE_LIMIT_GLOBAL_PER_MIN: '1000000',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  createInterface({ input: child.stdout as Readable }).on('line', (line) => {
+    if (!tallyGc(line)) console.log(line);
   });
   let exited = false;
   child.once('exit', () => {
@@ -294,6 +318,9 @@ type LoadResult = {
   transfersPerSecond: number;
   /** Machine CPU busy time per completed transfer, ms. */
   cpuMsPerTransfer: number;
+  /** The servers' old-generation collections per 1,000 transfers, and their pauses in all. */
+  majorGcPer1000: number;
+  majorGcPauseMs: number;
   p50: number;
   p99: number;
   ok: number;
@@ -318,6 +345,7 @@ async function load(
   let failed = 0;
   const startedAt = performance.now();
   const busyAtStart = machineBusyMs();
+  const gcAtStart = { ...gc };
   const deadline = startedAt + SECONDS * 1000;
   const interval = pace === null ? 0 : (CLIENTS * 1000) / pace;
   const client = async (n: number) => {
@@ -365,6 +393,8 @@ async function load(
   return {
     transfersPerSecond: ok / elapsed,
     cpuMsPerTransfer: busy / ok,
+    majorGcPer1000: ((gc.major - gcAtStart.major) * 1000) / ok,
+    majorGcPauseMs: gc.majorPauseMs - gcAtStart.majorPauseMs,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     ok,
@@ -540,12 +570,15 @@ try {
   console.log(
     `  machine CPU      ${saturated.cpuMsPerTransfer.toFixed(2)} ms per transfer, ${base.cpuMsPerTransaction.toFixed(2)} ms per pgbench transaction`,
   );
+  const gcFigures = (r: LoadResult) =>
+    `${r.majorGcPer1000.toFixed(2)} per 1,000 transfers, ${ms(r.majorGcPauseMs)} of pauses`;
+  console.log(`  server major GC  ${gcFigures(saturated)}`);
   console.log(
     `paced at ${pacedRate}/s (${TARGET_RATIO} x pgbench tps), latency from scheduled start, target p99 <= ${TARGET_P99_MS} ms`,
   );
   for (const [i, { ours, pgbench }] of rounds.entries()) {
     console.log(
-      `  round ${i + 1}: transfers p50 ${ms(ours.p50)}, p99 ${ms(ours.p99)} (${ours.transfersPerSecond.toFixed(0)}/s done); pgbench -R p50 ${ms(pgbench.p50)}, p99 ${ms(pgbench.p99)}`,
+      `  round ${i + 1}: transfers p50 ${ms(ours.p50)}, p99 ${ms(ours.p99)} (${ours.transfersPerSecond.toFixed(0)}/s done); pgbench -R p50 ${ms(pgbench.p50)}, p99 ${ms(pgbench.p99)}; server major GC ${gcFigures(ours)}`,
     );
   }
   if (rounds.length > 1) {

@@ -2,7 +2,7 @@ import type { FaultMode, FaultTarget } from '@wallet/contract/sandbox';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/statement';
-import { ProviderRefusal } from './games/game-provider';
+import { type CallDeadline, ProviderRefusal } from './games/game-provider';
 
 /**
  * POST /api/sandbox/faults (CONTRACT.md). Kept in the database so that every server process
@@ -30,19 +30,16 @@ export class SandboxFaults {
    * Wraps one outside call: `fail` refuses before any work, `timeout` never answers (until the
    * caller gives up), `lost` does the work and then loses the answer.
    */
-  async apply<T>(target: string, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  async apply<T>(target: string, deadline: CallDeadline, work: () => Promise<T>): Promise<T> {
     const mode = await this.mode(target);
     if (mode === 'fail') throw new ProviderRefusal(`${target} refused (sandbox fault)`);
-    if (mode === 'timeout') return neverAnswers(signal);
+    if (mode === 'timeout') return neverAnswers(deadline);
     const result = await work();
     if (mode === 'lost') throw new Error(`${target} answer lost (sandbox fault)`);
     return result;
   }
 }
 
-export function neverAnswers(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
+export function neverAnswers(deadline: CallDeadline): Promise<never> {
+  return new Promise((_, reject) => deadline.onAbort(reject));
 }

@@ -117,13 +117,14 @@ export class GamesService {
     return this.rememberAccount(row);
   }
 
-  private rememberAccount(row: MoneyAccount): MoneyAccount {
+  /** `lastRoundId`: where the round mark now stands, when this process just moved it. */
+  private rememberAccount(row: MoneyAccount, lastRoundId = row.lastRoundId): MoneyAccount {
     const account: MoneyAccount = {
       id: row.id,
       memberId: row.memberId,
       providerCode: row.providerCode,
       username: row.username,
-      lastRoundId: row.lastRoundId,
+      lastRoundId,
     };
     if (this.moneyAccounts.size > 200_000) this.moneyAccounts.clear();
     this.moneyAccounts.set(`${row.memberId}:${row.providerCode}`, account);
@@ -149,8 +150,8 @@ export class GamesService {
       throw new DomainError('SLOT_ALREADY_ACTIVE');
     }
     const username = gameUsername(auth.memberId);
-    const created = await this.deps.providers.call(code, (p, signal) =>
-      p.createAccount(username, signal),
+    const created = await this.deps.providers.call(code, (p, deadline) =>
+      p.createAccount(username, deadline),
     );
     if (created.kind !== 'ok') {
       this.deps.log.warn({ provider: code, outcome: created.kind }, 'game account not created');
@@ -193,8 +194,8 @@ export class GamesService {
   /** GET /api/wallet/resetpassword/{game}. */
   async resetPassword(auth: AuthContext, code: string): Promise<{ success: true }> {
     const account = await this.account(auth.memberId, code);
-    const reset = await this.deps.providers.call(code, (p, signal) =>
-      p.resetPassword(account.username, signal),
+    const reset = await this.deps.providers.call(code, (p, deadline) =>
+      p.resetPassword(account.username, deadline),
     );
     if (reset.kind !== 'ok') throw new DomainError('SLOT_RESET_PASSWORD_FAIL');
     await updateGameAccountPassword(this.deps.db, account.id, reset.value.password);
@@ -214,8 +215,8 @@ export class GamesService {
       params.password === undefined ||
       sameDigest(sha256Hex(account.password), sha256Hex(params.password));
     if (!sameUser || !samePassword) throw new DomainError('SLOT_NO_ACCOUNT');
-    const link = await this.deps.providers.call(code, (p, signal) =>
-      p.launchLink(account.username, signal),
+    const link = await this.deps.providers.call(code, (p, deadline) =>
+      p.launchLink(account.username, deadline),
     );
     if (link.kind !== 'ok') throw new DomainError('SLOT_ACTIVATE_FAIL');
     return { link: link.value };
@@ -244,8 +245,8 @@ export class GamesService {
     account: MoneyAccount,
   ): Promise<boolean | 'mark-moved'> {
     const { db, ledger, providers } = this.deps;
-    const history = await providers.call(account.providerCode, (p, signal) =>
-      p.betHistory(account.username, account.lastRoundId, signal),
+    const history = await providers.call(account.providerCode, (p, deadline) =>
+      p.betHistory(account.username, account.lastRoundId, deadline),
     );
     if (history.kind !== 'ok') return false;
     const rounds = history.value;
@@ -283,7 +284,7 @@ export class GamesService {
         return true;
       });
       if (!posted) return 'mark-moved';
-      this.rememberAccount({ ...account, lastRoundId: last.id });
+      this.rememberAccount(account, last.id);
       return true;
     } catch (error) {
       if (isDomainError(error) && error.code === 'MONEY_NOT_ENOUGH') return false;

@@ -145,8 +145,8 @@ export class TransferService {
       ],
       { claim: ticket },
     );
-    const outcome = await providers.call(code, (p, signal) =>
-      p.deposit(account.username, amount, ref, signal),
+    const outcome = await providers.call(code, (p, deadline) =>
+      p.deposit(account.username, amount, ref, deadline),
     );
     return this.conclude(
       this.pendingRow(opened.id, member, WALLET_ACCOUNT, code, amount, ref),
@@ -200,8 +200,8 @@ export class TransferService {
       ],
       { claim: ticket },
     );
-    const outcome = await providers.call(code, (p, signal) =>
-      p.withdraw(account.username, moving, ref, signal),
+    const outcome = await providers.call(code, (p, deadline) =>
+      p.withdraw(account.username, moving, ref, deadline),
     );
     return this.conclude(
       this.pendingRow(opened.id, member, code, WALLET_ACCOUNT, moving, ref),
@@ -327,7 +327,9 @@ export class TransferService {
       pending.map(async (row) => {
         if (!row.providerCode || !row.providerRef) return;
         const ref = row.providerRef;
-        const status = await providers.call(row.providerCode, (p, signal) => p.status(ref, signal));
+        const status = await providers.call(row.providerCode, (p, deadline) =>
+          p.status(ref, deadline),
+        );
         if (status.kind !== 'ok') return;
         const done = await this.settle(row, status.value === 'completed' ? 'success' : 'failed');
         if (done.settled) settled += 1;

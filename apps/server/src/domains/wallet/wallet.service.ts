@@ -48,7 +48,14 @@ export class WalletService {
       this.deps.games.slots(auth.memberId),
     ]);
     // The invite programme arrives with its own issue; until then there is nothing to collect.
-    return { ...profile, wallet, invite: { amount: 0, success: 0, fail: 0 }, slots };
+    const { profile: member, bankAccount } = profile;
+    return {
+      profile: member,
+      bankAccount,
+      wallet,
+      invite: { amount: 0, success: 0, fail: 0 },
+      slots,
+    };
   }
 
   /** GET /api/wallet/refresh/slot. */

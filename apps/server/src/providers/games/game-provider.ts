@@ -1,28 +1,28 @@
 /**
  * A game provider as our code sees it (docs/decisions/0031-game-providers.md). A real
  * integration implements this interface; the sandbox one stands for all 16 codes. Every call
- * takes an AbortSignal: the caller gives each provider its own time-out.
+ * takes a CallDeadline: the caller gives each provider its own time-out.
  */
 export interface GameProvider {
   readonly code: string;
   /** Opens an account; idempotent on `username` (a retried activation finds the same one). */
-  createAccount(username: string, signal: AbortSignal): Promise<GameCredentials>;
-  credentials(username: string, signal: AbortSignal): Promise<GameCredentials>;
-  resetPassword(username: string, signal: AbortSignal): Promise<GameCredentials>;
+  createAccount(username: string, deadline: CallDeadline): Promise<GameCredentials>;
+  credentials(username: string, deadline: CallDeadline): Promise<GameCredentials>;
+  resetPassword(username: string, deadline: CallDeadline): Promise<GameCredentials>;
   /** The balance at the provider, in minor units. */
-  balance(username: string, signal: AbortSignal): Promise<number>;
+  balance(username: string, deadline: CallDeadline): Promise<number>;
   /**
    * Moves money in (deposit) or out (withdraw) under OUR reference: the provider applies one
    * reference once, so a retry after a lost answer cannot move the money twice.
    */
-  deposit(username: string, amount: number, ref: string, signal: AbortSignal): Promise<void>;
-  withdraw(username: string, amount: number, ref: string, signal: AbortSignal): Promise<void>;
+  deposit(username: string, amount: number, ref: string, deadline: CallDeadline): Promise<void>;
+  withdraw(username: string, amount: number, ref: string, deadline: CallDeadline): Promise<void>;
   /** What became of a reference: the reconciler's question after an unknown outcome. */
-  status(ref: string, signal: AbortSignal): Promise<'completed' | 'not_found'>;
+  status(ref: string, deadline: CallDeadline): Promise<'completed' | 'not_found'>;
   /** A link that opens the game already signed in. */
-  launchLink(username: string, signal: AbortSignal): Promise<string>;
+  launchLink(username: string, deadline: CallDeadline): Promise<string>;
   /** Rounds played after round `afterId`, oldest first (game results, refunds, turnover). */
-  betHistory(username: string, afterId: number, signal: AbortSignal): Promise<GameRound[]>;
+  betHistory(username: string, afterId: number, deadline: CallDeadline): Promise<GameRound[]>;
 }
 
 export type GameCredentials = { username: string; password: string };
@@ -46,24 +46,74 @@ export type ProviderOutcome<T> =
   | { kind: 'unknown'; error: unknown };
 
 /**
+ * The time-out of one provider call, as the adapter sees it. An adapter that calls out over the
+ * network hands `signal` to its request (fetch, undici), which aborts it when the time is up;
+ * `onAbort` serves anything else. The AbortSignal is made only when an adapter asks for it: on
+ * Node 20 every AbortSignal gets a hidden class of its own, old-generation garbage that the
+ * money path paid on every provider call (docs/performance.md, "Hidden classes").
+ */
+export class CallDeadline {
+  #controller: AbortController | undefined;
+  #listeners: ((reason: unknown) => void)[] | undefined;
+  #passed = false;
+  #reason: unknown;
+
+  get passed(): boolean {
+    return this.#passed;
+  }
+
+  /** What the call was aborted with (a ProviderTimeout), once it has passed. */
+  get reason(): unknown {
+    return this.#reason;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#passed) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  /** Calls `listener` with the reason once the deadline passes; at once if it has. */
+  onAbort(listener: (reason: unknown) => void): void {
+    if (this.#passed) {
+      listener(this.#reason);
+      return;
+    }
+    this.#listeners ??= [];
+    this.#listeners.push(listener);
+  }
+
+  abort(reason: unknown): void {
+    if (this.#passed) return;
+    this.#passed = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+    for (const listener of this.#listeners ?? []) listener(reason);
+    this.#listeners = undefined;
+  }
+}
+
+/**
  * Runs one provider call under its own deadline: when it passes, the call is aborted and the
  * outcome is unknown, whatever the provider does afterwards.
  */
 export async function callProvider<T>(
   timeoutMs: number,
-  call: (signal: AbortSignal) => Promise<T>,
+  call: (deadline: CallDeadline) => Promise<T>,
 ): Promise<ProviderOutcome<T>> {
-  const controller = new AbortController();
+  const deadline = new CallDeadline();
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
+  const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const error = new ProviderTimeout(`provider did not answer within ${timeoutMs} ms`);
-      controller.abort(error);
+      deadline.abort(error);
       reject(error);
     }, timeoutMs);
   });
   try {
-    const value = await Promise.race([call(controller.signal), deadline]);
+    const value = await Promise.race([call(deadline), expired]);
     return { kind: 'ok', value };
   } catch (error) {
     if (error instanceof ProviderRefusal) return { kind: 'refused', error };

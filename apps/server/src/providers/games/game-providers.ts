@@ -2,7 +2,12 @@ import { gameProviderCodes } from '@wallet/contract/constants';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { SandboxFaults } from '../sandbox-faults';
-import { callProvider, type GameProvider, type ProviderOutcome } from './game-provider';
+import {
+  type CallDeadline,
+  callProvider,
+  type GameProvider,
+  type ProviderOutcome,
+} from './game-provider';
 import { SandboxGameProvider } from './sandbox-game-provider';
 
 /** The adapters by provider code, each called under the per-provider time-out. */
@@ -32,9 +37,9 @@ export class GameProviders {
 
   call<T>(
     code: string,
-    work: (provider: GameProvider, signal: AbortSignal) => Promise<T>,
+    work: (provider: GameProvider, deadline: CallDeadline) => Promise<T>,
   ): Promise<ProviderOutcome<T>> {
     const provider = this.get(code);
-    return callProvider(this.timeoutMs, (signal) => work(provider, signal));
+    return callProvider(this.timeoutMs, (deadline) => work(provider, deadline));
   }
 }

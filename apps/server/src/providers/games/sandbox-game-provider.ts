@@ -8,6 +8,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import { neverAnswers, type SandboxFaults } from '../sandbox-faults';
 import {
+  type CallDeadline,
   type GameCredentials,
   type GameProvider,
   type GameRound,
@@ -47,8 +48,8 @@ export class SandboxGameProvider implements GameProvider {
     private readonly faults: SandboxFaults,
   ) {}
 
-  createAccount(username: string, signal: AbortSignal): Promise<GameCredentials> {
-    return this.faults.apply(this.code, signal, async () => {
+  createAccount(username: string, deadline: CallDeadline): Promise<GameCredentials> {
+    return this.faults.apply(this.code, deadline, async () => {
       await this.db.execute(
         sql`insert into sandbox_game_accounts (provider_code, username, password)
             values (${this.code}, ${username}, ${newPassword()}) on conflict do nothing`,
@@ -57,12 +58,12 @@ export class SandboxGameProvider implements GameProvider {
     });
   }
 
-  credentials(username: string, signal: AbortSignal): Promise<GameCredentials> {
-    return this.faults.apply(this.code, signal, () => this.readCredentials(username));
+  credentials(username: string, deadline: CallDeadline): Promise<GameCredentials> {
+    return this.faults.apply(this.code, deadline, () => this.readCredentials(username));
   }
 
-  resetPassword(username: string, signal: AbortSignal): Promise<GameCredentials> {
-    return this.faults.apply(this.code, signal, async () => {
+  resetPassword(username: string, deadline: CallDeadline): Promise<GameCredentials> {
+    return this.faults.apply(this.code, deadline, async () => {
       await this.db.execute(
         sql`update sandbox_game_accounts set password = ${newPassword()}
             where provider_code = ${this.code} and username = ${username}`,
@@ -71,20 +72,20 @@ export class SandboxGameProvider implements GameProvider {
     });
   }
 
-  balance(username: string, signal: AbortSignal): Promise<number> {
-    return this.faults.apply(this.code, signal, () => this.readBalance(username));
+  balance(username: string, deadline: CallDeadline): Promise<number> {
+    return this.faults.apply(this.code, deadline, () => this.readBalance(username));
   }
 
-  deposit(username: string, amount: number, ref: string, signal: AbortSignal): Promise<void> {
-    return this.move(username, amount, ref, 'deposit', signal);
+  deposit(username: string, amount: number, ref: string, deadline: CallDeadline): Promise<void> {
+    return this.move(username, amount, ref, 'deposit', deadline);
   }
 
-  withdraw(username: string, amount: number, ref: string, signal: AbortSignal): Promise<void> {
-    return this.move(username, -amount, ref, 'withdraw', signal);
+  withdraw(username: string, amount: number, ref: string, deadline: CallDeadline): Promise<void> {
+    return this.move(username, -amount, ref, 'withdraw', deadline);
   }
 
-  status(ref: string, signal: AbortSignal): Promise<'completed' | 'not_found'> {
-    return this.faults.apply(this.code, signal, async () => {
+  status(ref: string, deadline: CallDeadline): Promise<'completed' | 'not_found'> {
+    return this.faults.apply(this.code, deadline, async () => {
       const found = await rows<{ ref: string }>(
         this.db,
         sql`select ref from sandbox_game_transfers
@@ -94,8 +95,8 @@ export class SandboxGameProvider implements GameProvider {
     });
   }
 
-  launchLink(username: string, signal: AbortSignal): Promise<string> {
-    return this.faults.apply(this.code, signal, async () => {
+  launchLink(username: string, deadline: CallDeadline): Promise<string> {
+    return this.faults.apply(this.code, deadline, async () => {
       const token = randomToken();
       await this.db.execute(
         sql`insert into sandbox_game_sessions (token_hash, provider_code, username, expires_at)
@@ -107,7 +108,11 @@ export class SandboxGameProvider implements GameProvider {
   }
 
   /** The fault and the rounds in one query: this runs before every transfer out of a game. */
-  async betHistory(username: string, afterId: number, signal: AbortSignal): Promise<GameRound[]> {
+  async betHistory(
+    username: string,
+    afterId: number,
+    deadline: CallDeadline,
+  ): Promise<GameRound[]> {
     const found = await statements.betHistory.rows<{
       mode: string;
       id: unknown;
@@ -117,7 +122,7 @@ export class SandboxGameProvider implements GameProvider {
     }>(this.db, { code: this.code, username, afterId });
     const mode = found[0]?.mode ?? 'ok';
     if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
-    if (mode === 'timeout') return neverAnswers(signal);
+    if (mode === 'timeout') return neverAnswers(deadline);
     if (mode === 'lost') throw new Error(`${this.code} answer lost (sandbox fault)`);
     return found
       .filter((r) => r.id !== null)
@@ -196,7 +201,7 @@ export class SandboxGameProvider implements GameProvider {
     delta: number,
     ref: string,
     direction: string,
-    signal: AbortSignal,
+    deadline: CallDeadline,
   ): Promise<void> {
     let mode: string | undefined;
     try {
@@ -213,7 +218,7 @@ export class SandboxGameProvider implements GameProvider {
       throw error;
     }
     if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
-    if (mode === 'timeout') return neverAnswers(signal);
+    if (mode === 'timeout') return neverAnswers(deadline);
     if (mode === 'lost') throw new Error(`${this.code} answer lost (sandbox fault)`);
   }
 }
