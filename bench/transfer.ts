@@ -10,8 +10,9 @@
  * Environment: BENCH_PG (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_MEMBERS (300), BENCH_CLIENTS (64), BENCH_SECONDS (20), BENCH_ROUNDS (paced pairs, 1),
  * BENCH_SERVERS (1), BENCH_NODE_ARGS (extra node flags for the server), BENCH_TIMELINE (a file
- * for the last paced phase's timeline). The server runs from its production bundle: build it
- * first.
+ * for the last paced phase's timeline), BENCH_SERVER (another build's main.js, to compare two
+ * versions on one machine), BENCH_REFUSALS (the share of transfers refused MONEY_NOT_ENOUGH,
+ * 0). The server runs from its production bundle: build it first.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -42,6 +43,9 @@ const TIMELINE = process.env.BENCH_TIMELINE;
 /** Paced pairs (pgbench -R, then ours) after the saturation phases; the median p99 is printed. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const GAME = 'JOKER';
+const SERVER_BUNDLE = process.env.BENCH_SERVER ?? join(root, 'apps/server/dist/main.js');
+/** The share of transfers that ask for more than the member holds (BENCH_REFUSALS, 0 to 1). */
+const REFUSALS = Number(process.env.BENCH_REFUSALS ?? 0);
 
 function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
@@ -82,7 +86,7 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
   // The production bundle (`npm run build -w @wallet/server`) with the flag `npm start` gives
   // it (package.json; docs/performance.md, "Garbage collection"), and its collections traced.
   const flags = ['--max-semi-space-size=64', '--trace-gc', ...NODE_ARGS];
-  const child = spawn(process.execPath, [...flags, join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...flags, SERVER_BUNDLE], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -360,9 +364,12 @@ async function load(
       const m = own[turn % own.length];
       if (!m) return;
       const toGame = Math.floor(turn / own.length) % 2 === 0;
+      // A share of the transfers ask for more than the member holds: MONEY_NOT_ENOUGH, refused
+      // by the posting in the database, as players' mistakes are.
+      const amount = REFUSALS > 0 && Math.random() < REFUSALS ? 1_000_000 : 1;
       const body = toGame
-        ? { from: 'WALLET', to: GAME, amount: 1 }
-        : { from: GAME, to: 'WALLET', amount: 1 };
+        ? { from: 'WALLET', to: GAME, amount }
+        : { from: GAME, to: 'WALLET', amount };
       turn += 1;
       const started = pace === null ? performance.now() : scheduled;
       try {

@@ -6,9 +6,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { migrationsFolder } from '../paths';
-import { PreparedStatementsClient } from './prepared-client';
+import { Pool } from './pool';
 import { type Schema, schema } from './schema';
 
 /**
@@ -47,12 +46,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   // A connection once opened stays open (no idle time-out, as a fixed-size pool): a new one
   // costs a backend fork, and its first statements plan again and fill PostgreSQL's caches
   // for that backend, a burst of slow requests after every quiet spell (docs/performance.md).
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolMax,
-    idleTimeoutMillis: 0,
-    Client: PreparedStatementsClient,
-  });
+  const pool = new Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 0 });
   // An idle client that errors (server restart) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', () => {});

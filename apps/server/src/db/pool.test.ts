@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../test/databases';
+import { Pool } from './pool';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const postgres = adminUrl ? [adminUrl] : [];
+
+describe.each(postgres)('the pool on PostgreSQL', (admin) => {
+  let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let pool: Pool;
+  beforeAll(async () => {
+    created = await createPostgresDatabase(admin);
+  });
+  afterEach(async () => {
+    await pool?.end();
+  });
+  afterAll(async () => {
+    await created?.drop();
+  });
+
+  const backend = async () =>
+    (await pool.query<{ pid: number }>('select pg_backend_pid() as pid', [])).rows[0]?.pid;
+
+  /** What a query that is to fail failed with, caught at once (it fails while the test waits). */
+  const failure = (error: unknown) => error;
+
+  /** Ends a backend from outside, as a database restart or an administrator would. */
+  async function terminate(pid: number | undefined): Promise<void> {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query('select pg_terminate_backend($1)', [pid]);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('keeps the connection of a query the database refuses, prepared statement and all', async () => {
+    pool = new Pool({ connectionString: created.url, max: 1 });
+    const before = await backend();
+    await expect(pool.query('select 1 / $1::int as n', [0])).rejects.toMatchObject({
+      code: '22012',
+    });
+    await expect(
+      pool.query(`do $$ begin raise exception 'no' using errcode = 'WM001'; end $$`),
+    ).rejects.toMatchObject({ code: 'WM001' });
+    expect(await backend()).toBe(before);
+    expect(pool.totalCount).toBe(1);
+    expect((await pool.query('select 6 / $1::int as n', [2])).rows).toEqual([{ n: 3 }]);
+    expect((await pool.query('select 1 / $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('drops a connection that failed under a query and answers the next on a new one', async () => {
+    pool = new Pool({ connectionString: created.url, max: 1 });
+    const before = await backend();
+    const sleeping = pool.query('select pg_sleep(5)', []).then(() => null, failure);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await terminate(before);
+    expect(await sleeping).toBeInstanceOf(Error);
+    const after = await backend();
+    expect(after).toBeTypeOf('number');
+    expect(after).not.toBe(before);
+  });
+
+  it('survives a checked-out connection failing, and lets the pool replace it', async () => {
+    pool = new Pool({ connectionString: created.url, max: 1 });
+    const client = await pool.connect();
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]
+      ?.pid;
+    const sleeping = client.query('select pg_sleep(5)').then(() => null, failure);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await terminate(pid);
+    expect(await sleeping).toBeInstanceOf(Error);
+    client.release();
+    const after = await backend();
+    expect(after).toBeTypeOf('number');
+    expect(after).not.toBe(pid);
+  });
+
+  it('answers callers that pass a callback as node-postgres does', async () => {
+    pool = new Pool({ connectionString: created.url, max: 1 });
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
+      pool.query('select $1::int as n', [7], (error: Error | undefined, result: pg.QueryResult) =>
+        error ? reject(error) : resolve(result.rows),
+      );
+    });
+    expect(rows).toEqual([{ n: 7 }]);
+  });
+});

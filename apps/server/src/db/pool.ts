@@ -1,0 +1,60 @@
+import pg from 'pg';
+import { PreparedStatementsClient } from './prepared-client';
+
+/**
+ * node-postgres's pool, with its clients preparing their statements (PreparedStatementsClient)
+ * and two changes the money path needs (docs/performance.md, "Connections"):
+ *
+ * - A query the database refuses keeps its connection. pg-pool's own `query` closes the
+ *   connection on any error, and the money path meets refusals in its everyday work: a posting
+ *   that would take a balance below zero (MONEY_NOT_ENOUGH) is one. Each cost a new connection:
+ *   a backend forked, a login, every function compiled and statement planned again, some
+ *   50–100 ms of PostgreSQL's CPU at once, and a member asking for more than they hold could
+ *   make the database do that as fast as they could click. A refusal (an ErrorResponse) leaves
+ *   an autocommit connection ready for the next query; only a failed connection is closed.
+ * - A connection that fails while it is checked out (a transaction's) does not crash the
+ *   process: every client listens for errors all its life. The query in flight gets the error
+ *   and the pool drops the connection when it comes back.
+ */
+export class Pool extends pg.Pool {
+  constructor(config: Omit<pg.PoolConfig, 'Client'>) {
+    super({ ...config, Client: PreparedStatementsClient });
+    this.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query is a set of overloads.
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof values === 'function' || typeof callback === 'function') {
+      return super.query(config, values, callback);
+    }
+    return this.queryKeepingConnection(config, values);
+  }
+
+  private async queryKeepingConnection(
+    config: string | pg.QueryConfig,
+    values: unknown[] | undefined,
+  ): Promise<pg.QueryResult> {
+    const client = await this.connect();
+    let result: pg.QueryResult;
+    try {
+      result = await client.query(config, values);
+    } catch (error) {
+      client.release(refusedOnly(error) ? undefined : (error as Error));
+      throw error;
+    }
+    client.release();
+    return result;
+  }
+}
+
+/**
+ * The database answered the query with an error and the session goes on: a constraint, a
+ * RAISE, a serialization failure. FATAL and PANIC end the session with it.
+ */
+function refusedOnly(error: unknown): boolean {
+  return (
+    error instanceof pg.DatabaseError && error.severity !== 'FATAL' && error.severity !== 'PANIC'
+  );
+}
