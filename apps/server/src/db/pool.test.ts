@@ -19,8 +19,8 @@ describe.each(postgres)('the pool on PostgreSQL', (admin) => {
     await created?.drop();
   });
 
-  const backend = async () =>
-    (await pool.query<{ pid: number }>('select pg_backend_pid() as pid', [])).rows[0]?.pid;
+  const backend = async (): Promise<number | undefined> =>
+    (await pool.query('select pg_backend_pid() as pid', [])).rows[0]?.pid;
 
   /** What a query that is to fail failed with, caught at once (it fails while the test waits). */
   const failure = (error: unknown) => error;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TransferAccount } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { sql } from 'drizzle-orm';
+import pMap from 'p-map';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/statement';
 import { DomainError, isDomainError } from '../../lib/domain-error';
@@ -37,6 +38,9 @@ export type TransferServiceDeps = {
     error(object: object, message: string): void;
   };
 };
+
+/** How many pending transfers the reconciler looks up and settles at once. */
+const RECONCILE_CONCURRENCY = 8;
 
 /** Our reference at the provider: unique, sent with the call so a retry applies once there. */
 function newRef(): string {
@@ -323,8 +327,11 @@ export class TransferService {
       )
     ).map(toTransactionRow);
     let settled = 0;
-    await Promise.all(
-      pending.map(async (row) => {
+    // A few at a time: after a provider's outage there may be hundreds, and members' own
+    // requests should not queue behind them for the pool's connections.
+    await pMap(
+      pending,
+      async (row) => {
         if (!row.providerCode || !row.providerRef) return;
         const ref = row.providerRef;
         const status = await providers.call(row.providerCode, (p, deadline) =>
@@ -333,7 +340,8 @@ export class TransferService {
         if (status.kind !== 'ok') return;
         const done = await this.settle(row, status.value === 'completed' ? 'success' : 'failed');
         if (done.settled) settled += 1;
-      }),
+      },
+      { concurrency: RECONCILE_CONCURRENCY },
     );
     return { settled, pending: pending.length - settled };
   }

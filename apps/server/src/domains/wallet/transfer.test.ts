@@ -156,6 +156,27 @@ describe.each(testDatabases())('transfers between the wallet and the games on $n
     expect((await statementOf(p.token))[0]).toMatchObject({ status: 'success' });
   });
 
+  it('settles every pending transfer in one run, more than it looks up at once', async () => {
+    const p = await player();
+    await setFault(h.app, 'HUAYHD', 'lost');
+    for (let i = 0; i < 12; i++) {
+      const res = await move(h.app, p.token, 'transfer', {
+        from: 'WALLET',
+        to: 'HUAYHD',
+        amount: 1,
+      });
+      expect(res.body).toMatchObject({ status: 'processing' });
+    }
+    await setFault(h.app, 'HUAYHD', 'ok');
+    expect(await h.app.money.transfers.reconcile(0)).toEqual({ settled: 12, pending: 0 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 8800,
+      'game:HUAYHD': 1200,
+      transfer_hold: 0,
+    });
+    expect(await providerBalance(h.db, 'HUAYHD', p.gameUser)).toBe(1200);
+  });
+
   it('settles lost and timed-out transfers out of a game exactly where they belong', async () => {
     const p = await player();
     await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 50 });
