@@ -69,13 +69,13 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
  * PostgreSQL, so how many come per thousand transfers is a figure of the hot path's own
  * (docs/performance.md, "Hidden classes").
  */
-const gc = { major: 0, majorPauseMs: 0, minor: 0 };
+const gc = { major: 0, majorPauseMs: 0 };
 
+/** Counts a `--trace-gc` line (scavenges are only swallowed); false for any other line. */
 function tallyGc(line: string): boolean {
   const match = /: (Mark-Compact|Scavenge)\b.*?MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
   if (!match) return false;
-  if (match[1] === 'Scavenge') gc.minor += 1;
-  else {
+  if (match[1] === 'Mark-Compact') {
     gc.major += 1;
     gc.majorPauseMs += Number(match[2]);
   }

@@ -47,9 +47,6 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   // costs a backend fork, and its first statements plan again and fill PostgreSQL's caches
   // for that backend, a burst of slow requests after every quiet spell (docs/performance.md).
   const pool = new Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 0 });
-  // An idle client that errors (server restart) must not crash the process; the pool
-  // replaces it on the next checkout.
-  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

@@ -12,13 +12,16 @@ import { PreparedStatementsClient } from './prepared-client';
  *   50–100 ms of PostgreSQL's CPU at once, and a member asking for more than they hold could
  *   make the database do that as fast as they could click. A refusal (an ErrorResponse) leaves
  *   an autocommit connection ready for the next query; only a failed connection is closed.
- * - A connection that fails while it is checked out (a transaction's) does not crash the
- *   process: every client listens for errors all its life. The query in flight gets the error
- *   and the pool drops the connection when it comes back.
+ * - A connection that fails does not crash the process, idle or checked out (a transaction's):
+ *   the pool and every client listen for errors all their lives. The query in flight gets the
+ *   error and the pool drops the connection when it comes back.
  */
 export class Pool extends pg.Pool {
   constructor(config: Omit<pg.PoolConfig, 'Client'>) {
     super({ ...config, Client: PreparedStatementsClient });
+    // An idle client that fails (a server restart) is dropped by the pool, which reports it
+    // here; the next checkout opens a new one.
+    this.on('error', () => {});
     this.on('connect', (client) => {
       client.on('error', () => {});
     });

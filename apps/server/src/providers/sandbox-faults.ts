@@ -33,13 +33,9 @@ export class SandboxFaults {
   async apply<T>(target: string, deadline: CallDeadline, work: () => Promise<T>): Promise<T> {
     const mode = await this.mode(target);
     if (mode === 'fail') throw new ProviderRefusal(`${target} refused (sandbox fault)`);
-    if (mode === 'timeout') return neverAnswers(deadline);
+    if (mode === 'timeout') return deadline.expired();
     const result = await work();
     if (mode === 'lost') throw new Error(`${target} answer lost (sandbox fault)`);
     return result;
   }
-}
-
-export function neverAnswers(deadline: CallDeadline): Promise<never> {
-  return new Promise((_, reject) => deadline.onAbort(reject));
 }

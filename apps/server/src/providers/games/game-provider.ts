@@ -85,6 +85,11 @@ export class CallDeadline {
     this.#listeners.push(listener);
   }
 
+  /** A promise that rejects with the reason once the deadline passes: a call that never answers. */
+  expired(): Promise<never> {
+    return new Promise((_, reject) => this.onAbort(reject));
+  }
+
   abort(reason: unknown): void {
     if (this.#passed) return;
     this.#passed = true;
@@ -104,14 +109,11 @@ export async function callProvider<T>(
   call: (deadline: CallDeadline) => Promise<T>,
 ): Promise<ProviderOutcome<T>> {
   const deadline = new CallDeadline();
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new ProviderTimeout(`provider did not answer within ${timeoutMs} ms`);
-      deadline.abort(error);
-      reject(error);
-    }, timeoutMs);
-  });
+  const expired = deadline.expired();
+  const timer = setTimeout(
+    () => deadline.abort(new ProviderTimeout(`provider did not answer within ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   try {
     const value = await Promise.race([call(deadline), expired]);
     return { kind: 'ok', value };

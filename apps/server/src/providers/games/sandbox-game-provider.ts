@@ -6,7 +6,7 @@ import { rows, Statement, slot } from '../../db/statement';
 import { int } from '../../domains/ledger/ledger';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
-import { neverAnswers, type SandboxFaults } from '../sandbox-faults';
+import type { SandboxFaults } from '../sandbox-faults';
 import {
   type CallDeadline,
   type GameCredentials,
@@ -122,7 +122,7 @@ export class SandboxGameProvider implements GameProvider {
     }>(this.db, { code: this.code, username, afterId });
     const mode = found[0]?.mode ?? 'ok';
     if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
-    if (mode === 'timeout') return neverAnswers(deadline);
+    if (mode === 'timeout') return deadline.expired();
     if (mode === 'lost') throw new Error(`${this.code} answer lost (sandbox fault)`);
     return found
       .filter((r) => r.id !== null)
@@ -218,7 +218,7 @@ export class SandboxGameProvider implements GameProvider {
       throw error;
     }
     if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
-    if (mode === 'timeout') return neverAnswers(deadline);
+    if (mode === 'timeout') return deadline.expired();
     if (mode === 'lost') throw new Error(`${this.code} answer lost (sandbox fault)`);
   }
 }
