@@ -7,6 +7,8 @@ const resolve = { conditions: ['source'] };
 
 export default defineConfig({
   test: {
+    // The second reporter names the suites skipped for want of PostgreSQL or Redis.
+    reporters: ['default', './apps/server/src/test/skipped-suites-reporter.ts'],
     projects: [
       {
         resolve,

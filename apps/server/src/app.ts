@@ -73,6 +73,10 @@ export type AppOverrides = {
   logStream?: { write(line: string): void };
 };
 
+/** The start-up line of a server whose sandbox is on: loud, so nobody misses it. */
+export const SANDBOX_WARNING =
+  'SANDBOX IS ON: anyone can mint money (POST /api/wallet/add) and read one-time codes (GET /api/sandbox/otp/{phone}). Never run it on real members or money.';
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** A caller's X-Request-Id is kept when it is a plain token (it ties logs across services). */
@@ -126,6 +130,7 @@ export async function buildApp(
       trustProxy: trustProxyOf(config.trustProxy),
     });
     app.addHook('onClose', release);
+    if (config.sandbox) app.log.warn({ sandbox: true }, SANDBOX_WARNING);
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.addHook('onRequest', async (request, reply) => {

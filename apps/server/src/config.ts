@@ -71,6 +71,24 @@ const url = (name: string, protocols: readonly string[]) =>
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * SANDBOX: `1` on, `0` or unset off, `auto` (what `npm start` passes when SANDBOX is unset)
+ * on only with the embedded database and outside production. The sandbox mints money and
+ * reveals one-time codes, so it must never reach a real database by accident
+ * (docs/decisions/0013-sandbox-switches.md).
+ */
+const sandboxSetting = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const v = (value ?? '').trim().toLowerCase();
+    if (v === '' || v === '0' || v === 'false') return 'off' as const;
+    if (v === '1' || v === 'true') return 'on' as const;
+    if (v === 'auto') return 'auto' as const;
+    ctx.addIssue({ code: 'custom', message: `SANDBOX must be 1, 0 or auto (got "${value}")` });
+    return z.NEVER;
+  });
+
 /** An IP or CIDR, IPv4 or IPv6; returns null when the text is neither. */
 export function parseIpRule(
   rule: string,
@@ -104,7 +122,11 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v?.trim() || 'wallet:'),
-  SANDBOX: flag('SANDBOX'),
+  SANDBOX: sandboxSetting,
+  NODE_ENV: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
   LAOS: flag('LAOS'),
   LOG_LEVEL: z
     .string()
@@ -204,6 +226,7 @@ export type Config = {
   databasePoolMax: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /** The sandbox providers and /api/sandbox/* (resolved from SANDBOX, DATABASE_URL, NODE_ENV). */
   sandbox: boolean;
   laos: boolean;
   logLevel: (typeof logLevels)[number];
@@ -249,6 +272,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const sandbox =
+    e.SANDBOX === 'auto' ? e.DATABASE_URL === undefined && !production : e.SANDBOX === 'on';
+  if (sandbox && production) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SANDBOX=1 is refused with NODE_ENV=production: the sandbox mints money (POST /api/wallet/add) and reveals one-time codes. Unset SANDBOX for production.',
+    );
+  }
   // docs/decisions/0031: the reconciler may ask a provider about a transfer only once no call
   // for it can still be running there, or "not found" would be a guess that returns money the
   // provider is about to take (the money would then exist twice).
@@ -265,7 +296,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    sandbox: e.SANDBOX,
+    sandbox,
     laos: e.LAOS,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,

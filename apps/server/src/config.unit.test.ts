@@ -55,6 +55,28 @@ describe('configuration', () => {
     expect(config.rateLimits).toMatchObject({ loginPerMinute: 30, otpBlockMinutes: 60 });
   });
 
+  describe('the sandbox switch (CONTRACT.md: never on a real database by accident)', () => {
+    const real = 'postgres://u:p@db:5432/wallet';
+    it.each([
+      ['unset', {}, false],
+      ['1', { SANDBOX: '1' }, true],
+      ['0', { SANDBOX: '0' }, false],
+      ['auto with the embedded database (npm start)', { SANDBOX: 'auto' }, true],
+      ['auto with DATABASE_URL', { SANDBOX: 'auto', DATABASE_URL: real }, false],
+      ['unset with DATABASE_URL', { DATABASE_URL: real }, false],
+      ['1 with DATABASE_URL (given explicitly)', { SANDBOX: '1', DATABASE_URL: real }, true],
+      ['auto in production', { SANDBOX: 'auto', NODE_ENV: 'production' }, false],
+    ])('SANDBOX %s: on is %s', (_name, env, on) => {
+      expect(loadConfig(env).sandbox).toBe(on);
+    });
+
+    it.each([{}, { DATABASE_URL: real }])('refuses SANDBOX=1 with NODE_ENV=production', (env) => {
+      expect(() => loadConfig({ ...env, SANDBOX: '1', NODE_ENV: 'production' })).toThrow(
+        /SANDBOX=1 is refused with NODE_ENV=production/,
+      );
+    });
+  });
+
   it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);

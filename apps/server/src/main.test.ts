@@ -34,6 +34,12 @@ describe('the server process', () => {
     expect(child.output()).toContain('PORT must be a whole number from 1 to 65535 (got "eighty")');
   });
 
+  it('refuses to start a production server with the sandbox on', async () => {
+    const child = start({ NODE_ENV: 'production', SANDBOX: '1' });
+    expect(await exitOf(child)).toBe(1);
+    expect(child.output()).toContain('SANDBOX=1 is refused with NODE_ENV=production');
+  });
+
   it('names every bad variable at once', async () => {
     const child = start({
       PORT: '70000',

@@ -11,6 +11,7 @@ import { migrationsFolder } from '../paths';
 import { createPostgresDatabase } from '../test/databases';
 import { call, testEnv } from '../test/harness';
 import { registerMember, signIn } from '../test/members';
+import { describeWith } from '../test/services';
 import { openDatabase } from './client';
 import { banks, gameProviders } from './schema';
 
@@ -37,9 +38,9 @@ describe('the embedded database', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
+describeWith('postgres', 'PostgreSQL', (adminUrl) => {
   it('lets several processes start together: migrations and seed run once, under a lock', async () => {
-    const created = await createPostgresDatabase(String(process.env.TEST_DATABASE_URL));
+    const created = await createPostgresDatabase(adminUrl);
     try {
       const config = loadConfig({ ...testEnv, DATABASE_URL: created.url });
       const apps = await Promise.all([buildApp(config), buildApp(config), buildApp(config)]);

@@ -1,12 +1,10 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../test/databases';
+import { describeWith } from '../test/services';
 import { Pool } from './pool';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const postgres = adminUrl ? [adminUrl] : [];
-
-describe.each(postgres)('the pool on PostgreSQL', (admin) => {
+describeWith('postgres', 'the pool on PostgreSQL', (admin) => {
   let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let pool: Pool;
   beforeAll(async () => {

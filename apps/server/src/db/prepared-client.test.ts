@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../test/databases';
+import { describeWith } from '../test/services';
 import { PreparedStatementsClient, statementName } from './prepared-client';
 
 describe('statement names', () => {
@@ -12,10 +13,7 @@ describe('statement names', () => {
   });
 });
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const postgres = adminUrl ? [adminUrl] : [];
-
-describe.each(postgres)('the prepared-statements client on PostgreSQL', (admin) => {
+describeWith('postgres', 'the prepared-statements client on PostgreSQL', (admin) => {
   let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let client: pg.Client;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test/databases';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../test/databases';
 import type { Database } from './client';
 import { Statement, slot } from './statement';
 
@@ -8,7 +8,7 @@ const sum = new Statement(
   sql`select ${slot('a')}::int + ${slot('b')}::int as n, ${'fixed'}::text as word, ${slot('a')}::int as a`,
 );
 
-describe.each(testDatabases())('a statement compiled once, on $name', (target) => {
+describeOnDatabases('a statement compiled once', (target) => {
   let database: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {

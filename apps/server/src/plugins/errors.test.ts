@@ -8,12 +8,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { settings } from '../db/schema';
-import { testDatabases } from '../test/databases';
+import { describeOnDatabases } from '../test/databases';
 import { call, type Harness, startHarness } from '../test/harness';
 import { memberWithToken } from '../test/members';
 import { errorResponses, errorsPlugin } from './errors';
 
-describe.each(testDatabases())('error answers of the app on $name', (target) => {
+describeOnDatabases('error answers of the app', (target) => {
   let h: Harness;
   const logLines: string[] = [];
   let logged: Awaited<ReturnType<Harness['build']>>;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../db/schema';
-import { testDatabases } from '../test/databases';
+import { describeOnDatabases } from '../test/databases';
 import { call, type Harness, startHarness } from '../test/harness';
 import { newPhone, PASSWORD, registration, verifyPhone } from '../test/members';
+import { describeWith } from '../test/services';
 
-describe.each(testDatabases())('security on $name', (target) => {
+describeOnDatabases('security', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);
@@ -189,9 +190,9 @@ describe.each(testDatabases())('security on $name', (target) => {
     });
   });
 
-  describe.runIf(process.env.TEST_REDIS_URL)('limits through Redis', () => {
+  describeWith('redis', 'limits through Redis', (redisUrl) => {
     const redisEnv = () => ({
-      REDIS_URL: String(process.env.TEST_REDIS_URL),
+      REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: `wallet-test-${randomBytes(6).toString('hex')}:`,
     });
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { members, settings } from '../db/schema';
-import { testDatabases } from '../test/databases';
+import { describeOnDatabases } from '../test/databases';
 import { call, type Harness, startHarness } from '../test/harness';
 import { memberWithToken, registration } from '../test/members';
 
-describe.each(testDatabases())('the service switch on $name', (target) => {
+describeOnDatabases('the service switch', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

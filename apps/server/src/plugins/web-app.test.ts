@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test/databases';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../test/databases';
 import { type Harness, startHarness } from '../test/harness';
 
 const INDEX = `<!doctype html>
@@ -16,7 +16,7 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-describe.each(testDatabases())('the web app on $name', (target) => {
+describeOnDatabases('the web app', (target) => {
   let h: Harness;
   let webDist: string;
   let app: FastifyInstance;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
+import { describeWith } from './services';
 
 /**
  * The real databases a test file runs against (STYLE.md: API tests on a real database, no
@@ -14,11 +16,15 @@ export type TestDatabase = {
   create(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }>;
 };
 
-export function testDatabases(): TestDatabase[] {
-  const targets: TestDatabase[] = [{ name: 'pglite', create: createPglite }];
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) targets.push({ name: 'postgres', create: () => createPostgres(adminUrl) });
-  return targets;
+/**
+ * The same suite on each database (`${title} on pglite`, `${title} on postgres`); the
+ * PostgreSQL one is reported as skipped when TEST_DATABASE_URL is not set.
+ */
+export function describeOnDatabases(title: string, body: (target: TestDatabase) => void): void {
+  describe(`${title} on pglite`, () => body({ name: 'pglite', create: createPglite }));
+  describeWith('postgres', `${title} on postgres`, (adminUrl) =>
+    body({ name: 'postgres', create: () => createPostgres(adminUrl) }),
+  );
 }
 
 async function createPglite() {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, otpRequests, sessions } from '../../db/schema';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import {
   memberWithToken,
@@ -13,7 +13,7 @@ import {
   verifyPhone,
 } from '../../test/members';
 
-describe.each(testDatabases())('accounts on $name', (target) => {
+describeOnDatabases('accounts', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { members } from '../../db/schema';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { newAccountNo, PASSWORD, registration } from '../../test/members';
 
@@ -14,7 +14,7 @@ function newLaoPhone(withZero = true): string {
   return withZero ? `0${number}` : number;
 }
 
-describe.each(testDatabases())('the Laos variant on $name', (target) => {
+describeOnDatabases('the Laos variant', (target) => {
   let h: Harness;
   let laos: FastifyInstance;
   beforeAll(async () => {

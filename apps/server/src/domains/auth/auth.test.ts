@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, sessions } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken, newPhone, PASSWORD, registerMember, signIn } from '../../test/members';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-describe.each(testDatabases())('sign-in and sessions on $name', (target) => {
+describeOnDatabases('sign-in and sessions', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { gameAccounts } from '../../db/schema';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
@@ -15,7 +15,7 @@ import {
   walletOf,
 } from '../../test/money';
 
-describe.each(testDatabases())('game accounts on $name', (target) => {
+describeOnDatabases('game accounts', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

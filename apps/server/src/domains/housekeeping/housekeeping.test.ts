@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../db/statement';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import { memberIdOf, move } from '../../test/money';
 import { removeStaleRows } from './housekeeping';
 
-describe.each(testDatabases())('housekeeping on $name', (target) => {
+describeOnDatabases('housekeeping', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

@@ -3,11 +3,11 @@ import { gameProviderCodes, howtoVideos } from '@wallet/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banks, gameProviders, settings, sources } from '../../db/schema';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { readSetting } from '../settings/settings.repository';
 
-describe.each(testDatabases())('lookups on $name', (target) => {
+describeOnDatabases('lookups', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

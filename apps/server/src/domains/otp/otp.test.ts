@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpRequests } from '../../db/schema';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { newPhone, registerMember, verifyPhone } from '../../test/members';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(testDatabases())('one-time passwords on $name', (target) => {
+describeOnDatabases('one-time passwords', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

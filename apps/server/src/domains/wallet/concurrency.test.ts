@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
-import { createPostgresDatabase, testDatabases } from '../../test/databases';
+import { createPostgresDatabase, describeOnDatabases } from '../../test/databases';
 import { type Harness, startHarness, testEnv } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
@@ -16,8 +16,9 @@ import {
   providerBalance,
   topUp,
 } from '../../test/money';
+import { describeWith } from '../../test/services';
 
-describe.each(testDatabases())('money requests arriving together on $name', (target) => {
+describeOnDatabases('money requests arriving together', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);
@@ -49,19 +50,17 @@ describe.each(testDatabases())('money requests arriving together on $name', (tar
 
 /**
  * Races need real connections: PGlite has one and serialises everything, so these tests run
- * on PostgreSQL only (they are not registered without TEST_DATABASE_URL). Two server
- * instances, each with its own connection pool, listen on real HTTP ports.
+ * on PostgreSQL only (skipped without TEST_DATABASE_URL). Two server instances, each with its
+ * own connection pool, listen on real HTTP ports.
  */
-const postgres = testDatabases().filter((t) => t.name === 'postgres');
-
-describe.each(postgres)('money under concurrency on $name', () => {
+describeWith('postgres', 'money under concurrency on postgres', (adminUrl) => {
   let servers: FastifyInstance[] = [];
   let bases: string[] = [];
   let database: Database;
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase(String(process.env.TEST_DATABASE_URL));
+    const created = await createPostgresDatabase(adminUrl);
     drop = created.drop;
     const config = loadConfig({
       ...testEnv,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../test/databases';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
@@ -73,7 +73,7 @@ const action = fc.oneof(
 );
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
-describe.each(testDatabases())('the ledger under random money traffic on $name', (target) => {
+describeOnDatabases('the ledger under random money traffic', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../db/schema';
 import { rows } from '../../db/statement';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
@@ -18,7 +18,7 @@ import {
 
 const CODES = ['JOKER', 'PG', 'UFABET', 'HUAYHD'] as const;
 
-describe.each(testDatabases())('transfers between the wallet and the games on $name', (target) => {
+describeOnDatabases('transfers between the wallet and the games', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

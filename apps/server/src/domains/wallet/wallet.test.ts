@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { rows } from '../../db/statement';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
@@ -35,7 +35,7 @@ async function bareTransaction(db: Db) {
   return row;
 }
 
-describe.each(testDatabases())('the wallet and its ledger on $name', (target) => {
+describeOnDatabases('the wallet and its ledger', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../db/schema';
-import { testDatabases } from '../../test/databases';
+import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
@@ -12,7 +12,7 @@ import {
   topUp,
 } from '../../test/money';
 
-describe.each(testDatabases())('withdrawals on $name', (target) => {
+describeOnDatabases('withdrawals', (target) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(target);
