@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The server writes the variant into index.html at serve time (CONTRACT.md); in dev this
@@ -109,6 +110,32 @@ function dropUnusedMantineParts(): Plugin {
 }
 
 /**
+ * Each Mantine component's styles travel with the component instead of one 290 KB stylesheet:
+ * every `components/<X>/<X>.module.mjs` of @mantine/core (the class names of component X) gets
+ * an import of `styles/<X>.layer.css`, the file Mantine publishes for it. So a screen's CSS
+ * lands in the same chunk as the components it renders, and /login's stylesheet holds only
+ * what /login shows. The `.layer.css` files put Mantine in the `mantine` cascade layer, below
+ * the app's unlayered styles whatever order lazy chunks load in (Mantine docs, "CSS layers").
+ */
+function mantineStylesPerComponent(): Plugin {
+  const mantineCjs = createRequire(import.meta.url).resolve('@mantine/core');
+  const stylesDir = join(dirname(dirname(mantineCjs)), 'styles');
+  return {
+    name: 'wallet-mantine-styles-per-component',
+    transform: {
+      filter: { id: /@mantine[\\/]core[\\/]esm[\\/].*\.module\.mjs$/ },
+      handler(code, id) {
+        const component = id.match(/(\w+)\.module\.mjs$/)?.[1] ?? '';
+        const file = `${component}.layer.css`;
+        if (!existsSync(join(stylesDir, file))) return null;
+        // Prepended on a line of its own, after which every line is where it was.
+        return { code: `import '@mantine/core/styles/${file}';${code}`, map: null };
+      },
+    },
+  };
+}
+
+/**
  * react-i18next imports `use-sync-external-store/shim`, the polyfill for React < 18; React 19
  * has the hook itself, so the shim becomes a re-export of it.
  */
@@ -135,7 +162,17 @@ export default defineConfig({
     appVariant(),
     reactRouterForProduction(),
     dropUnusedMantineParts(),
+    mantineStylesPerComponent(),
     reactSyncExternalStoreShim(),
+    // Brotli and gzip files beside each asset, served as they are by the server's
+    // @fastify/static (preCompressed). index.html is left out: the server writes the variant
+    // into it at start and sends it itself.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|svg|json)$/,
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
   ],
   // Locale catalogues become one `JSON.parse('…')` (smaller, and quicker to parse than an
   // object literal) with a default export only: the app reads `default`.

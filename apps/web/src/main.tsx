@@ -1,5 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's own arrive with it (vite.config.ts,
+// mantineStylesPerComponent), all in the `mantine` layer beneath the app's styles.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +12,11 @@ import { AppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { useSessionStore } from './lib/session-store';
+
+// zod, which arrives later with the first form, probes for eval to compile faster parsers; the
+// CSP (script-src 'self') forbids eval, so the probe is a violation report in every console.
+// zod takes its configuration from this global when it loads: its eval-free parsers, then.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
 // The browser history React Router's <BrowserRouter> would make, kept here so the API client
 // (outside React) can navigate too.

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../test/databases';
@@ -16,6 +17,8 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const APP = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
+
 describeOnDatabases('the web app', (target) => {
   let h: Harness;
   let webDist: string;
@@ -26,6 +29,10 @@ describeOnDatabases('the web app', (target) => {
     await mkdir(join(webDist, 'assets'));
     await writeFile(join(webDist, 'index.html'), INDEX);
     await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");');
+    // What the web build writes beside each asset (vite-plugin-compression2).
+    await writeFile(join(webDist, 'assets', 'app-def456.js'), APP);
+    await writeFile(join(webDist, 'assets', 'app-def456.js.br'), brotliCompressSync(APP));
+    await writeFile(join(webDist, 'assets', 'app-def456.js.gz'), gzipSync(APP));
     await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = await h.build({ WEB_DIST: webDist });
   });
@@ -71,6 +78,33 @@ describeOnDatabases('the web app', (target) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log("app");');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the build-time brotli or gzip file to a browser that accepts it', async () => {
+    const asset = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/app-def456.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+
+    const br = await asset('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(APP.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP);
+
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(APP);
+
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(APP);
   });
 
   it('serves other files without a long cache', async () => {

@@ -10,7 +10,8 @@ import { sendError } from './errors';
 const VARIANT_PLACEHOLDER = /<meta\s+name="app-variant"\s+content="%APP_VARIANT%"\s*\/?>/;
 
 /**
- * Serves the built SPA (WEB_DIST) when it exists: hashed /assets/* cached for a year,
+ * Serves the built SPA (WEB_DIST) when it exists: hashed /assets/* cached for a year and sent
+ * pre-compressed (brotli or gzip, as built),
  * index.html never cached and written with the variant meta tag (docs/architecture.md,
  * Variant), and history fallback: a GET outside /api that is not a file answers index.html.
  * Every other miss, and every unknown /api path, is 404 NO_DATA.
@@ -30,6 +31,9 @@ export const webAppPlugin = fp(
         root: options.webDist,
         index: false,
         wildcard: true,
+        // The web build writes `.br` and `.gz` beside each asset; a browser gets the one its
+        // Accept-Encoding asks for (with Vary), and no CPU is spent compressing per request.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, path) {
           const hashed = path.startsWith(join(options.webDist, 'assets'));

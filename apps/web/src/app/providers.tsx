@@ -9,7 +9,7 @@ import { theme } from './theme';
  * after the first screen; `notifications.show()` calls made before it mounts are queued.
  */
 const Notifications = lazy(async () => ({
-  default: (await import('@mantine/notifications')).Notifications,
+  default: (await import('./toast-host')).Notifications,
 }));
 
 type AppProvidersProps = { children: ReactNode; env?: 'default' | 'test' };

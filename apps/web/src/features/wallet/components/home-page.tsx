@@ -1,4 +1,4 @@
-import '@mantine/carousel/styles.css';
+import '@mantine/carousel/styles.layer.css';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconCash, IconUsersGroup } from '@tabler/icons-react';
 import type { GameProviderCode } from '@wallet/contract/constants';
