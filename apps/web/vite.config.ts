@@ -199,8 +199,8 @@ export default defineConfig({
         // (the libraries every screen needs: React, React Router, i18next, TanStack Query,
         // react-hook-form) and `app` (the rest of what the first screen needs: Mantine's core
         // and the components /login renders, the shells, the login form). Few large chunks
-        // compress far better than many small ones (bundle budget,
-        // scripts/check-bundle-size.mjs), and `vendor` rarely changes between app releases, so
+        // compress far better than many small ones (docs/decisions/0006, `npm run test:size`),
+        // and `vendor` rarely changes between app releases, so
         // it stays cached. Everything else (other screens, the Mantine components only they
         // use, zod) is split automatically into lazy chunks that /login never fetches.
         codeSplitting: {

@@ -35,6 +35,7 @@ import { WithdrawalService } from './domains/wallet/withdrawal.service';
 import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
 import { RedisCounterStore } from './lib/redis-counter-store';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { ipAllowListPlugin } from './plugins/ip-allow-list';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -241,6 +242,7 @@ async function registerPlugins(
   // Infrastructure first (STYLE.md, fastify/demo), in the order a request meets it.
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(compressionPlugin);
   await app.register(ipAllowListPlugin, { rules: config.ipAllowList });
   await app.register(serviceSwitchPlugin, { state: serviceState });
   await app.register(rateLimitPlugin, {

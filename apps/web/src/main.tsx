@@ -6,9 +6,9 @@ import '@mantine/core/styles/global.layer.css';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { useSessionStore } from './lib/session-store';
@@ -18,11 +18,13 @@ import { useSessionStore } from './lib/session-store';
 // zod takes its configuration from this global when it loads: its eval-free parsers, then.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-// The browser history React Router's <BrowserRouter> would make, kept here so the API client
-// (outside React) can navigate too.
-const history = createBrowserHistory({ v5Compat: true });
-setNavigator((to, options) => (options?.replace ? history.replace(to) : history.push(to)));
-await initI18n(useSessionStore.getState().locale);
+// The words are asked for first (nothing paints without them), then the router starts the
+// first screen's guards and chunks while they load. The API client (outside React) navigates
+// through the router too.
+const wordsLoaded = initI18n(useSessionStore.getState().locale);
+const router = createAppRouter();
+setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
+await wordsLoaded;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -30,7 +32,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProviders>
-      <AppRouter history={history} />
+      <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,
 );

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../test/databases';
 import { type Harness, startHarness } from '../test/harness';
+import { memberWithToken } from '../test/members';
 
 const INDEX = `<!doctype html>
 <html lang="th">
@@ -105,6 +106,35 @@ describeOnDatabases('the web app', (target) => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
     expect(plain.body).toBe(APP);
+  });
+
+  it('compresses answers of 1 KB and more for a browser that accepts it, and no others', async () => {
+    const { token } = await memberWithToken(h.app);
+    const wallet = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/wallet',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      });
+    const plain = await wallet();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await wallet('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
   });
 
   it('serves other files without a long cache', async () => {

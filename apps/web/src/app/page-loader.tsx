@@ -1,12 +1,20 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BrandMark } from '../components/ui/brand-mark';
 
-/** Shown while a lazy screen or its loader is on its way. */
+/**
+ * Shown while the first screen's chunks and guards are on their way: the brand mark paints at
+ * once (a first contentful paint before the screen's own code has arrived), the dots say more
+ * is coming.
+ */
 export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center mih="60vh" role="status" aria-live="polite">
-      <Loader color="gold" type="dots" aria-label={t('common.loading')} />
+      <Stack align="center" gap="md">
+        <BrandMark size={56} />
+        <Loader color="gold" type="dots" aria-label={t('common.loading')} />
+      </Stack>
     </Center>
   );
 }

@@ -1,12 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from '../lib/query-client';
+import { whenSettled } from '../lib/when-settled';
 import { theme } from './theme';
 
 /**
- * The toast host is not needed to paint /login (its errors show under the form), so it loads
- * after the first screen; `notifications.show()` calls made before it mounts are queued.
+ * The toast host is not needed to paint a screen, so it loads once the page has settled;
+ * `notifications.show()` calls made before it mounts are queued by Mantine's store.
  */
 const Notifications = lazy(async () => ({
   default: (await import('./toast-host')).Notifications,
@@ -14,13 +15,23 @@ const Notifications = lazy(async () => ({
 
 type AppProvidersProps = { children: ReactNode; env?: 'default' | 'test' };
 
+/** Tests (`now`) mount it at once: they read toasts right after the action. */
+function ToastHost({ now }: { now: boolean }) {
+  const [settled, setSettled] = useState(now);
+  useEffect(() => whenSettled(() => setSettled(true)), []);
+  if (!settled) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" limit={3} zIndex={2000} />
+    </Suspense>
+  );
+}
+
 export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" env={env}>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <Notifications position="top-center" limit={3} zIndex={2000} />
-        </Suspense>
+        <ToastHost now={env === 'test'} />
         {children}
       </QueryClientProvider>
     </MantineProvider>

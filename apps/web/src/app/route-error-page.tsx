@@ -1,12 +1,17 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { Component, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Location } from 'react-router';
+import { useRouteError } from 'react-router';
 
-/** Last line of defence: a failed chunk or guard shows a way out instead of a blank page. */
+/**
+ * Last line of defence (the routes' errorElement): a screen that throws, or a failed chunk or
+ * guard, shows a way out instead of a blank page; the next navigation tries the screens again.
+ */
 export function RouteErrorPage() {
   const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => console.error(error), [error]);
   return (
     <Center mih="100vh" p="lg">
       <Stack align="center" gap="md" maw={360} ta="center">
@@ -20,38 +25,4 @@ export function RouteErrorPage() {
       </Stack>
     </Center>
   );
-}
-
-type BoundaryProps = { location: Location; error?: unknown; children: ReactNode };
-type BoundaryState = { location: Location; failed: boolean };
-
-/**
- * Shows RouteErrorPage when a screen throws while rendering (or a guard failed: `error`), and
- * gives the screens another chance on the next navigation, as React Router's boundary does.
- */
-export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = {
-    location: this.props.location,
-    failed: this.props.error !== undefined,
-  };
-
-  static getDerivedStateFromError(): Partial<BoundaryState> {
-    return { failed: true };
-  }
-
-  static getDerivedStateFromProps(
-    props: BoundaryProps,
-    state: BoundaryState,
-  ): BoundaryState | null {
-    if (props.location === state.location) return null;
-    return { location: props.location, failed: props.error !== undefined };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error(error);
-  }
-
-  override render() {
-    return this.state.failed ? <RouteErrorPage /> : this.props.children;
-  }
 }

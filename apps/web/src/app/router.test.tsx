@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../lib/session-store';
 import { memberProfile } from '../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
-import { AppRouter } from './router';
+import { routes } from './router';
 
 const fetchMock = vi.fn<typeof fetch>();
 let terminated = false;
@@ -21,9 +21,13 @@ function answer(url: string): Response {
 }
 
 function renderAt(path: string) {
-  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
-  renderWithProviders(<AppRouter history={history} />);
-  return history;
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return {
+    get location() {
+      return router.state.location;
+    },
+  };
 }
 
 beforeEach(() => {

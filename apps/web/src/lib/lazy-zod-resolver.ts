@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { whenSettled } from './when-settled';
 
 /**
  * zodResolver for a schema that is imported on first use. The /login form paints without the
@@ -23,9 +24,7 @@ function loadZodResolver() {
   return import('@hookform/resolvers/zod');
 }
 
-/** Starts lazy imports once the browser is idle, so they are usually there before needed. */
-export function preloadWhenIdle(load: () => Promise<unknown>): void {
-  const start = () => void Promise.all([loadZodResolver(), load()]).catch(() => undefined);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2000 });
-  else setTimeout(start, 500);
+/** Starts the lazy imports once the page has settled, so they are usually there before needed. */
+export function preloadWhenIdle(load: () => Promise<unknown>): () => void {
+  return whenSettled(() => void Promise.all([loadZodResolver(), load()]).catch(() => undefined));
 }

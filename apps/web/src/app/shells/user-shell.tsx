@@ -13,6 +13,7 @@ import {
   IconRefresh,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ActionDrawer, type ActionEntry } from '../../components/ui/action-drawer';
@@ -28,18 +29,17 @@ import { useSiteName } from '../../features/lookup/use-site-title';
 import { useWallet } from '../../features/wallet/api/get-wallet';
 import { useRefreshWallet } from '../../features/wallet/api/refresh-wallet';
 import { useBaht } from '../../features/wallet/components/money';
-import { TransferModal } from '../../features/wallet/components/transfer-modal';
-import { WithdrawModal } from '../../features/wallet/components/withdraw-modal';
 import { showErrorAlert, showSuccessAlert } from '../../lib/alerts';
 import { formatDateTime } from '../../lib/format';
 import { type LocaleLoaders, loadLocalePart } from '../../lib/i18n';
 import { useMoneyModals } from '../../lib/money-modals';
 import { paths } from '../../lib/navigation';
 import { useSessionStore } from '../../lib/session-store';
+import { whenSettled } from '../../lib/when-settled';
 
 /**
- * The member screens' words, fetched with this shell: the largest locale file counts towards
- * the /login bundle budget (scripts/check-bundle-size.mjs), the members' words need not.
+ * The member screens' words, fetched with this shell: /login's bytes (docs/decisions/0006)
+ * carry only the public screens' words.
  */
 const memberMessages: LocaleLoaders = {
   th: () => import('../../locales/member/th.json'),
@@ -47,6 +47,34 @@ const memberMessages: LocaleLoaders = {
   en: () => import('../../locales/member/en.json'),
 };
 await loadLocalePart(memberMessages);
+
+/**
+ * The transfer and withdraw modals (with their forms and schemas) are not needed to show the
+ * home screen: they load when the browser is idle, or when one is first opened.
+ */
+const loadMoneyModals = () =>
+  Promise.all([
+    import('../../features/wallet/components/transfer-modal'),
+    import('../../features/wallet/components/withdraw-modal'),
+  ]);
+const TransferModal = lazy(async () => ({ default: (await loadMoneyModals())[0].TransferModal }));
+const WithdrawModal = lazy(async () => ({ default: (await loadMoneyModals())[1].WithdrawModal }));
+
+/** Mounts the money modals once one is first wanted, and fetches them when the browser is idle. */
+function MoneyModals() {
+  const opened = useMoneyModals((s) => s.opened);
+  const close = useMoneyModals((s) => s.close);
+  const [wanted, setWanted] = useState(false);
+  if (opened && !wanted) setWanted(true);
+  useEffect(() => whenSettled(() => void loadMoneyModals().catch(() => undefined)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <TransferModal opened={opened === 'transfer'} onClose={close} />
+      <WithdrawModal opened={opened === 'withdraw'} onClose={close} />
+    </Suspense>
+  );
+}
 
 /**
  * The plus-button entries. SPEC.md lists deposit, withdraw, invite, bonus, refund and spin (or
@@ -97,8 +125,6 @@ export function UserShell() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [conditionsOpened, conditions] = useDisclosure(false);
   const entries = useActionEntries();
-  const moneyModal = useMoneyModals((s) => s.opened);
-  const closeMoneyModal = useMoneyModals((s) => s.close);
 
   const items: BottomNavItem[] = [
     { key: 'home', label: t('nav.home'), icon: <IconHome size={22} />, to: paths.home },
@@ -180,8 +206,7 @@ export function UserShell() {
           entries={entries}
         />
         <ConditionsModal opened={conditionsOpened} onClose={conditions.close} />
-        <TransferModal opened={moneyModal === 'transfer'} onClose={closeMoneyModal} />
-        <WithdrawModal opened={moneyModal === 'withdraw'} onClose={closeMoneyModal} />
+        <MoneyModals />
       </div>
     </ModalsProvider>
   );

@@ -28,7 +28,7 @@ export function infoQueryOptions() {
 /**
  * The site info, fetched once through the query client and read from its cache. For this
  * fetch-once lookup that is all useQuery would do, and its observer machinery (about 2 KB gzip)
- * would land in the /login bundle with the public shell (apps/web/scripts/check-bundle-size.mjs).
+ * would land in /login's bytes with the public shell (docs/decisions/0006).
  * Screens that need loading or error states use useQuery.
  */
 export function useSiteInfo(): { data: InfoResponse | undefined } {
