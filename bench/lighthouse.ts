@@ -164,6 +164,16 @@ async function audit(browser: Browser, path: string, token: string | null): Prom
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again. */
+async function auditOnceMore(browser: Browser, path: string, token: string | null) {
+  try {
+    return await audit(browser, path, token);
+  } catch (error) {
+    console.log(`  (run again: ${error instanceof Error ? error.message : String(error)})`);
+    return audit(browser, path, token);
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
@@ -191,7 +201,7 @@ async function main(): Promise<void> {
     );
     for (const { name, path, token: pageToken } of pages) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(browser, path, pageToken));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditOnceMore(browser, path, pageToken));
       const m = (key: Exclude<keyof Figures, 'failed'>) => median(runs.map((run) => run[key]));
       console.log(
         [

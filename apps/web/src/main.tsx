@@ -18,9 +18,8 @@ import { useSessionStore } from './lib/session-store';
 // zod takes its configuration from this global when it loads: its eval-free parsers, then.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-// The words are asked for first (nothing paints without them), then the router starts the
-// first screen's guards and chunks while they load. The API client (outside React) navigates
-// through the router too.
+// The words load while the router starts the first screen's guards and chunks (nothing paints
+// before both). The API client (outside React) navigates through the router too.
 const wordsLoaded = initI18n(useSessionStore.getState().locale);
 const router = createAppRouter();
 setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
