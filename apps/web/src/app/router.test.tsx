@@ -7,6 +7,11 @@ import { jsonResponse, renderWithProviders } from '../test/render';
 import { routes } from './router';
 
 const fetchMock = vi.fn<typeof fetch>();
+/**
+ * Screens are lazy routes: the first time a test file reaches one, Vite compiles its module
+ * graph, which can take seconds on a busy two-core machine.
+ */
+const lazyScreen = { timeout: 15_000 };
 let terminated = false;
 
 function answer(url: string): Response {
@@ -23,11 +28,7 @@ function answer(url: string): Response {
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   renderWithProviders(<RouterProvider router={router} />);
-  return {
-    get location() {
-      return router.state.location;
-    },
-  };
+  return router;
 }
 
 beforeEach(() => {
@@ -42,19 +43,21 @@ afterEach(() => {
   useSessionStore.getState().clear();
 });
 
-describe('routes', () => {
+describe('routes', { timeout: 20_000 }, () => {
   it('sends / to the login page when nobody is signed in', async () => {
-    const history = renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(history.location.pathname).toBe('/login');
+    const router = renderAt('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('opens the member home for a stored token', async () => {
     useSessionStore.getState().signIn('token', false);
-    const history = renderAt('/user');
-    expect(await screen.findByText('Total balance')).toBeInTheDocument();
+    const router = renderAt('/user');
+    expect(await screen.findByText('Total balance', {}, lazyScreen)).toBeInTheDocument();
     expect(await screen.findByText('Malee')).toBeInTheDocument();
-    expect(history.location.pathname).toBe('/user/home');
+    expect(router.state.location.pathname).toBe('/user/home');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Language' })).toBeInTheDocument();
@@ -62,26 +65,34 @@ describe('routes', () => {
 
   it('goes to the closed-service page when the service is terminated', async () => {
     terminated = true;
-    const history = renderAt('/login');
-    expect(await screen.findByRole('heading', { name: 'Service closed' })).toBeInTheDocument();
-    expect(history.location.pathname).toBe('/terminated');
+    const router = renderAt('/login');
+    expect(
+      await screen.findByRole('heading', { name: 'Service closed' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/terminated');
   });
 
   it('shows Page Not Found for an unknown path', async () => {
     renderAt('/no-such-page');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page Not Found' }, lazyScreen),
+    ).toBeInTheDocument();
   });
 
   it('treats member pages of later issues as unknown for now', async () => {
     useSessionStore.getState().signIn('token', false);
     renderAt('/user/bonus');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page Not Found' }, lazyScreen),
+    ).toBeInTheDocument();
   });
 
   it('drops a stored token when the public shell opens', async () => {
     useSessionStore.getState().signIn('left-over', true);
     renderAt('/contact');
-    expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Contact us' }, lazyScreen),
+    ).toBeInTheDocument();
     expect(useSessionStore.getState().token).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/logout')).toBe(true);
   });

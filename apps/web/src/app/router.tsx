@@ -42,10 +42,9 @@ const prefetch = (start: () => Promise<void>) => () => {
 };
 
 /** A screen in its own chunk, fetched the first time a route shows it. */
-const screen = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) => ({
-  // The object form: a route's own loader runs at once, not after the chunk has arrived.
-  Component: async () => pick(await load()),
-});
+const screen =
+  <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 /** The layout of every route: the thin gold bar while the next screen loads, scroll restoration. */
 function RootLayout() {
