@@ -8,6 +8,7 @@ import {
   useNavigation,
 } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page';
+import { loadMemberWords } from '../lib/i18n';
 import { paths } from '../lib/navigation';
 import { queryClient } from '../lib/query-client';
 import { checkServiceActive, enterPublicShell, requireToken } from './guards';
@@ -112,7 +113,7 @@ export const routes: RouteObject[] = [
         id: 'user-shell',
         path: paths.user,
         loader: async () => {
-          await guarded(requireToken)();
+          await Promise.all([guarded(requireToken)(), loadMemberWords()]);
           return prefetch(async () => {
             const { profileQueryOptions } = await import('../features/account/api/get-profile');
             await queryClient.prefetchQuery(profileQueryOptions());

@@ -38,6 +38,20 @@ async function ensureLoaded(locale: Locale): Promise<void> {
   await Promise.all(parts.map((part) => loadInto(part, locale)));
 }
 
+/**
+ * The member screens' words, loaded by the /user routes before they show: /login's bytes
+ * carry only the public screens' words (docs/decisions/0006).
+ */
+const memberWords: LocaleLoaders = {
+  th: () => import('../locales/member/th.json'),
+  la: () => import('../locales/member/la.json'),
+  en: () => import('../locales/member/en.json'),
+};
+
+export function loadMemberWords(): Promise<void> {
+  return loadLocalePart(memberWords);
+}
+
 /** Adds a catalogue part (now, for the current locale, and on every later switch). */
 export async function loadLocalePart(part: LocaleLoaders): Promise<void> {
   if (!parts.includes(part)) parts.push(part);

@@ -31,22 +31,10 @@ import { useRefreshWallet } from '../../features/wallet/api/refresh-wallet';
 import { useBaht } from '../../features/wallet/components/money';
 import { showErrorAlert, showSuccessAlert } from '../../lib/alerts';
 import { formatDateTime } from '../../lib/format';
-import { type LocaleLoaders, loadLocalePart } from '../../lib/i18n';
 import { useMoneyModals } from '../../lib/money-modals';
 import { paths } from '../../lib/navigation';
 import { useSessionStore } from '../../lib/session-store';
 import { whenSettled } from '../../lib/when-settled';
-
-/**
- * The member screens' words, fetched with this shell: /login's bytes (docs/decisions/0006)
- * carry only the public screens' words.
- */
-const memberMessages: LocaleLoaders = {
-  th: () => import('../../locales/member/th.json'),
-  la: () => import('../../locales/member/la.json'),
-  en: () => import('../../locales/member/en.json'),
-};
-await loadLocalePart(memberMessages);
 
 /**
  * The transfer and withdraw modals (with their forms and schemas) are not needed to show the
