@@ -99,6 +99,45 @@ describeOnDatabases('error answers of the app', (target) => {
     }
   });
 
+  it('logs refusals with their code below error level and without a stack', async () => {
+    const member = await memberWithToken(logged);
+    const entries = () => logLines.map((l) => JSON.parse(l));
+    const money = { from: 'WALLET', to: 'JOKER', amount: 5 };
+    await call(logged, 'GET', '/api/wallet/activate/JOKER', { token: member.token });
+    const poor = await call(logged, 'POST', '/api/wallet/transfer', {
+      token: member.token,
+      body: money,
+      headers: { 'x-request-id': 'refusal-1' },
+    });
+    expect(poor.body).toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+
+    // A provider that answers no: TRANSFER_FAIL (502), the funds back in the wallet.
+    await call(logged, 'POST', '/api/wallet/add', { token: member.token, body: { amount: 50 } });
+    await call(logged, 'POST', '/api/sandbox/faults', { body: { target: 'JOKER', mode: 'fail' } });
+    try {
+      const failed = await call(logged, 'POST', '/api/wallet/transfer', {
+        token: member.token,
+        body: money,
+        headers: { 'x-request-id': 'refusal-2' },
+      });
+      expect(failed.body).toMatchObject({ code: 'TRANSFER_FAIL' });
+    } finally {
+      await call(logged, 'POST', '/api/sandbox/faults', { body: { target: 'JOKER', mode: 'ok' } });
+    }
+
+    const of = (reqId: string) => entries().filter((l) => l.reqId === reqId && l.code);
+    expect(of('refusal-1')).toEqual([
+      expect.objectContaining({ level: 30, code: 'MONEY_NOT_ENOUGH', statusCode: 400 }),
+    ]);
+    expect(of('refusal-2')).toEqual([
+      expect.objectContaining({ level: 40, code: 'TRANSFER_FAIL', statusCode: 502 }),
+    ]);
+    for (const reqId of ['refusal-1', 'refusal-2']) {
+      const lines = entries().filter((l) => l.reqId === reqId);
+      expect(lines.some((l) => l.level >= 50 || l.err)).toBe(false);
+    }
+  });
+
   it('never writes the bearer token or a password into the logs', async () => {
     const member = await memberWithToken(logged);
     await call(logged, 'GET', '/api/account/profile', { token: member.token });

@@ -14,15 +14,22 @@ import { DomainError, isDomainError } from '../lib/domain-error';
 
 /**
  * One error handler for the whole app (docs/architecture.md, Errors): every refusal leaves as
- * `{ code, message, field? }`; anything that is not a refusal is a real fault, logged with
- * the request id and answered 500 INTERNAL_SERVER_ERROR without internals.
+ * `{ code, message, field? }`, logged with its code at info (warn for a provider's refusal);
+ * anything that is not a refusal is a real fault, logged at error with its stack and the
+ * request id and answered 500 INTERNAL_SERVER_ERROR without internals.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const refusal = toRefusal(error, request);
       if (refusal) {
-        if (refusal.status >= 500) request.log.error({ err: error }, 'provider fault');
+        // A refusal is the service working as meant (MONEY_NOT_ENOUGH, a rate limit, a
+        // provider's no with the funds back): its code, no stack, below error level, so a
+        // provider outage does not drown a real alert (issue 16). A provider's refusal is a
+        // warning: many in a row are worth a look.
+        const entry = { code: refusal.code, statusCode: refusal.status };
+        if (refusal.status >= 500) request.log.warn(entry, 'refused by a provider');
+        else request.log.info(entry, 'refused');
         return sendError(reply, refusal);
       }
       request.log.error({ err: error }, 'unhandled error');
