@@ -314,21 +314,45 @@ export class TransferService {
    * provider by our reference and settled, completed → forward, not found → back. A provider
    * that still does not answer leaves it pending: the funds are never returned on a guess.
    * Safe in many processes at once (the settle is conditional).
+   *
+   * One run drains the backlog: it reads the pending transfers `batch` at a time in id order and
+   * settles each batch RECONCILE_CONCURRENCY at a time, until none is left (issue 16: after a
+   * provider's outage members' money should come back as fast as the provider answers, not 200
+   * transfers per run). A transfer the provider still cannot answer for is passed over until
+   * the next run.
    */
-  async reconcile(olderThanMs: number, limit = 200): Promise<{ settled: number; pending: number }> {
-    const { db, providers } = this.deps;
-    const pending = (
-      await rows<Parameters<typeof toTransactionRow>[0]>(
-        db,
-        sql`select ${transactionColumns} from ledger_transactions
-            where type = 'transfer' and status = 'processing'
-              and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
-            order by id limit ${limit}`,
-      )
-    ).map(toTransactionRow);
+  async reconcile(olderThanMs: number, batch = 200): Promise<{ settled: number; pending: number }> {
+    const { db } = this.deps;
     let settled = 0;
-    // A few at a time: after a provider's outage there may be hundreds, and members' own
-    // requests should not queue behind them for the pool's connections.
+    let pending = 0;
+    let after = 0;
+    for (;;) {
+      const rowsOfBatch = (
+        await rows<Parameters<typeof toTransactionRow>[0]>(
+          db,
+          sql`select ${transactionColumns} from ledger_transactions
+              where type = 'transfer' and status = 'processing' and id > ${after}
+                and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+              order by id limit ${batch}`,
+        )
+      ).map(toTransactionRow);
+      const last = rowsOfBatch.at(-1);
+      if (!last) break;
+      after = last.id;
+      const done = await this.reconcileBatch(rowsOfBatch);
+      settled += done;
+      pending += rowsOfBatch.length - done;
+      if (rowsOfBatch.length < batch) break;
+    }
+    return { settled, pending };
+  }
+
+  /** Looks up and settles pending transfers, a few at a time; answers how many it settled. */
+  private async reconcileBatch(pending: LedgerTransactionRow[]): Promise<number> {
+    const { providers } = this.deps;
+    let settled = 0;
+    // A few at a time: members' own requests should not queue behind the reconciler for the
+    // pool's connections.
     await pMap(
       pending,
       async (row) => {
@@ -343,6 +367,6 @@ export class TransferService {
       },
       { concurrency: RECONCILE_CONCURRENCY },
     );
-    return { settled, pending: pending.length - settled };
+    return settled;
   }
 }

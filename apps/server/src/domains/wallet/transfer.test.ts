@@ -177,6 +177,23 @@ describeOnDatabases('transfers between the wallet and the games', (target) => {
     expect(await providerBalance(h.db, 'HUAYHD', p.gameUser)).toBe(1200);
   });
 
+  it('drains a backlog larger than one lookup in a single run', async () => {
+    const p = await player();
+    await setFault(h.app, 'HUAYHD', 'lost');
+    for (let i = 0; i < 7; i++) {
+      await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'HUAYHD', amount: 1 });
+    }
+    await setFault(h.app, 'HUAYHD', 'ok');
+    // Lookups of 3: three of them in one run.
+    expect(await h.app.money.transfers.reconcile(0, 3)).toEqual({ settled: 7, pending: 0 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 9300,
+      'game:HUAYHD': 700,
+      transfer_hold: 0,
+    });
+    expect(await providerBalance(h.db, 'HUAYHD', p.gameUser)).toBe(700);
+  });
+
   it('settles lost and timed-out transfers out of a game exactly where they belong', async () => {
     const p = await player();
     await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 50 });
