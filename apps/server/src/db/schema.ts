@@ -190,11 +190,16 @@ export const ledgerTransactions = pgTable(
     providerCode: varchar('provider_code', { length: 20 }),
     // Our reference, sent to the provider so that a retry is idempotent there.
     providerRef: varchar('provider_ref', { length: 40 }).unique('ledger_transactions_ref_key'),
+    // The Idempotency-Key of the request that opened it (docs/decisions/0036), with member_id.
+    requestKey: varchar('request_key', { length: 128 }),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
     index('ledger_transactions_member_idx').on(t.memberId, t.createdAt, t.id),
+    index('ledger_transactions_request_idx')
+      .on(t.memberId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
     index('ledger_transactions_processing_idx')
       .on(t.type, t.createdAt)
       .where(sql`${t.status} = 'processing'`),
@@ -236,6 +241,13 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     body: jsonb('body'),
     createdAt: createdAt(),
+    // docs/decisions/0036: who runs the request and until when (renewed while it runs), the
+    // request itself, and the first ledger transaction it opened (written by the statement
+    // that opens it).
+    holder: varchar('holder', { length: 40 }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    request: jsonb('request'),
+    transactionId: bigint('transaction_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.key] })],
 );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isErrorCode } from '@wallet/contract/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyRefusals } from '@wallet/contract/idempotency';
 import { type SQL, sql } from 'drizzle-orm';
@@ -25,21 +26,40 @@ function stableJson(value: unknown): string {
 type StoredError = { code: string; message: string; field?: string };
 
 /**
- * A key as a statement names it: the values themselves, or the slots of a statement compiled
- * once (db/statement.ts) that a call fills with them.
+ * docs/decisions/0036-crash-safe-keys.md: a claim names the process that holds it and holds it
+ * for LEASE_MS, renewed every RENEW_MS while the request runs. A claim whose lease has lapsed
+ * belongs to a process that died, and a retry may answer for it.
  */
-export type KeyParams = { memberId: unknown; key: unknown; hash: unknown };
+export const LEASE_MS = 8000;
+const RENEW_MS = 2500;
+
+/** This process, as the holder of the keys it claims (a new one at every start). */
+export const processHolder = randomUUID();
 
 /**
- * The statement that claims a key: its `running` row, unless the key is taken. Returns
- * `member_id` when it claimed, nothing when not. `from`: a relation the row is selected from
- * (relaxedCommit, for a claim on its own).
+ * A key as a statement names it: the values themselves, or the slots of a statement compiled
+ * once (db/statement.ts) that a call fills with them. `request`: the request's body as JSON
+ * text, kept with the claim so a retry after a crash knows what was asked.
  */
-export function claimingKey({ memberId, key, hash }: KeyParams, from?: SQL): SQL {
+export type KeyParams = { memberId: unknown; key: unknown; hash: unknown; request: unknown };
+
+/**
+ * The statement that claims a key: its `running` row held by this process, unless the key is
+ * taken. Returns `member_id` and `transaction_id` when it claimed, nothing when not. `from`: a
+ * relation the row is selected from (relaxedCommit, for a claim on its own); `transactionId`:
+ * the ledger transaction the same statement opens, when it opens one (Ledger.open).
+ */
+export function claimingKey(
+  { memberId, key, hash, request }: KeyParams,
+  from?: SQL,
+  transactionId: SQL = sql`null::bigint`,
+): SQL {
   const source = from === undefined ? sql`` : sql`from ${from}`;
-  return sql`insert into idempotency_keys (member_id, key, request_hash, state)
-    select ${memberId}, ${key}, ${hash}, 'running' ${source}
-    on conflict do nothing returning member_id`;
+  return sql`insert into idempotency_keys
+      (member_id, key, request_hash, state, holder, lease_until, request, transaction_id)
+    select ${memberId}, ${key}, ${hash}, 'running', ${processHolder},
+      now() + make_interval(secs => ${LEASE_MS / 1000}), ${request}::jsonb, ${transactionId} ${source}
+    on conflict do nothing returning member_id, transaction_id`;
 }
 
 /**
@@ -47,7 +67,7 @@ export function claimingKey({ memberId, key, hash }: KeyParams, from?: SQL): SQL
  * read `from`, stored when `when` holds.
  */
 export function answeringKey(
-  { memberId, key }: Omit<KeyParams, 'hash'>,
+  { memberId, key }: Pick<KeyParams, 'memberId' | 'key'>,
   status: unknown,
   body: SQL,
   from: SQL,
@@ -67,11 +87,15 @@ export function answeringKey(
  */
 export class IdempotencyTicket {
   state: 'open' | 'claimed' | 'answered' = 'open';
+  /** The process whose postings the key admits (ledger_open's fence): this one. */
+  readonly holder = processHolder;
 
   constructor(
     readonly memberId: number,
     readonly key: string,
     readonly hash: string,
+    /** The request's body as JSON text. */
+    readonly request: string,
   ) {}
 
   /** What a posting throws when the key it was to claim is taken. */
@@ -104,40 +128,67 @@ export class KeyTaken extends Error {
  * the finished row, so a repeat still answers it, and a conflict there means another request
  * holds the key.
  */
+/**
+ * What a retry of an orphaned key (its holder died: the lease lapsed) learns from the money's
+ * own state, given the request's transactions: the answer the first request would have given.
+ * `final`: every transaction is settled, so the answer is stored; otherwise it is answered and
+ * asked again at the next retry (a transfer whose provider's outcome is still unknown).
+ */
+export type Recovery<T> = (orphan: {
+  memberId: number;
+  key: string;
+  request: unknown;
+}) => Promise<{ final: boolean; answer: T } | { final: true; refusal: DomainError }>;
+
 export class Idempotency {
   constructor(private readonly db: Db) {}
 
   async run<T>(
     memberId: number,
     key: string | undefined,
-    hash: string,
+    { hash, request }: { hash: string; request: unknown },
     work: (ticket: IdempotencyTicket | undefined) => Promise<T>,
-    options: { claimInPosting?: boolean } = {},
+    options: { claimInPosting?: boolean; recover?: Recovery<T> } = {},
   ): Promise<T> {
     if (key === undefined) return work(undefined);
-    const ticket = new IdempotencyTicket(memberId, key, hash);
+    const ticket = new IdempotencyTicket(memberId, key, hash, JSON.stringify(request ?? null));
     if (!options.claimInPosting && !(await this.claim(ticket))) {
-      return this.replay<T>(memberId, key, hash);
+      return this.replay<T>(ticket, options.recover);
     }
 
+    // While the request runs its claim is renewed, so a slow provider does not look like a
+    // dead process (docs/decisions/0036).
+    const renewing = setInterval(() => {
+      if (ticket.state === 'claimed') void this.renew(ticket).catch(() => {});
+    }, RENEW_MS);
     let result: T;
     try {
       result = await work(ticket);
     } catch (error) {
-      if (error instanceof KeyTaken) return this.replay<T>(memberId, key, hash);
+      if (error instanceof KeyTaken) return this.replay<T>(ticket, options.recover);
       if (isDomainError(error) && error.code !== 'INTERNAL_SERVER_ERROR') {
         const body: StoredError = { code: error.code, message: error.message };
         if (error.field !== undefined) body.field = error.field;
         if (!(await this.finish(ticket, error.status, body))) {
-          return this.replay<T>(memberId, key, hash);
+          return this.replay<T>(ticket, options.recover);
         }
       } else if (ticket.state === 'claimed') {
         await this.releaseIfNothingMoved(memberId, key).catch(() => {});
       }
       throw error;
+    } finally {
+      clearInterval(renewing);
     }
-    if (!(await this.finish(ticket, 200, result))) return this.replay<T>(memberId, key, hash);
+    if (!(await this.finish(ticket, 200, result))) return this.replay<T>(ticket, options.recover);
     return result;
+  }
+
+  private async renew(ticket: IdempotencyTicket): Promise<void> {
+    await this.db.execute(
+      sql`update idempotency_keys set lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
+          where member_id = ${ticket.memberId} and key = ${ticket.key}
+            and holder = ${ticket.holder} and state = 'running'`,
+    );
   }
 
   /**
@@ -199,16 +250,20 @@ export class Idempotency {
     return stored.length > 0;
   }
 
-  private async replay<T>(memberId: number, key: string, hash: string): Promise<T> {
+  private async replay<T>(ticket: IdempotencyTicket, recover?: Recovery<T>): Promise<T> {
+    const { memberId, key, hash } = ticket;
     const [row] = await rows<{
       request_hash: string;
       state: string;
       status_code: number | null;
       body: unknown;
+      orphaned: boolean;
+      moved: boolean;
     }>(
       this.db,
-      sql`select request_hash, state, status_code, body from idempotency_keys
-          where member_id = ${memberId} and key = ${key}`,
+      sql`select request_hash, state, status_code, body, transaction_id is not null as moved,
+            coalesce(lease_until < now(), true) as orphaned
+          from idempotency_keys where member_id = ${memberId} and key = ${key}`,
     );
     // The first request failed and released the key between our insert and this read.
     if (!row)
@@ -223,21 +278,76 @@ export class Idempotency {
       });
     }
     if (row.state !== 'done') {
+      // Its holder died after the request moved money: the answer comes from the money.
+      if (row.orphaned && row.moved && recover) return this.recover(ticket, recover);
       throw new DomainError('KEY_INVALID', {
         field: 'Idempotency-Key',
         status: idempotencyRefusals.inProgress.status,
       });
     }
-    const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
-    if (row.status_code !== null && row.status_code >= 400) {
+    return this.stored<T>(row.status_code, row.body);
+  }
+
+  /** A stored answer, as the first request gave it: its result, or its refusal thrown again. */
+  private stored<T>(statusCode: number | null, raw: unknown): T {
+    const body = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    if (statusCode !== null && statusCode >= 400) {
       const stored = body as StoredError;
       if (isErrorCode(stored.code)) {
         throw new DomainError(stored.code, {
-          status: row.status_code,
+          status: statusCode,
           ...(stored.field === undefined ? {} : { field: stored.field }),
         });
       }
     }
     return body as T;
+  }
+
+  /**
+   * Answers for an orphaned key (docs/decisions/0036): this process takes the key over first, so
+   * a posting its dead-or-stalled holder might still try is refused (ledger_open's fence), and of
+   * two retries one answers while the other sees a running key. A final answer is stored.
+   */
+  private async recover<T>(ticket: IdempotencyTicket, recover: Recovery<T>): Promise<T> {
+    const { memberId, key } = ticket;
+    const [taken] = await rows<{ request: unknown }>(
+      this.db,
+      sql`update idempotency_keys
+          set holder = ${ticket.holder},
+            lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
+          where member_id = ${memberId} and key = ${key} and state = 'running'
+            and coalesce(lease_until < now(), true)
+          returning request`,
+    );
+    if (!taken) return this.replay(ticket);
+    const request = typeof taken.request === 'string' ? JSON.parse(taken.request) : taken.request;
+    let recovered: Awaited<ReturnType<Recovery<T>>>;
+    try {
+      recovered = await recover({ memberId, key, request });
+    } catch (error) {
+      // Nothing was answered: the key stays running and lapses again for the next retry.
+      await this.db.execute(
+        sql`update idempotency_keys set lease_until = now()
+            where member_id = ${memberId} and key = ${key} and holder = ${ticket.holder}`,
+      );
+      throw error;
+    }
+    ticket.state = 'claimed';
+    if ('refusal' in recovered) {
+      const { refusal } = recovered;
+      const body: StoredError = { code: refusal.code, message: refusal.message };
+      if (refusal.field !== undefined) body.field = refusal.field;
+      await this.finish(ticket, refusal.status, body);
+      throw refusal;
+    }
+    if (recovered.final) await this.finish(ticket, 200, recovered.answer);
+    else {
+      // Still unknown: the next retry asks the money again.
+      await this.db.execute(
+        sql`update idempotency_keys set lease_until = now()
+            where member_id = ${memberId} and key = ${key} and holder = ${ticket.holder}`,
+      );
+    }
+    return recovered.answer;
   }
 }

@@ -3,7 +3,12 @@ import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { rows, Statement, slot } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
-import { answeringKey, claimingKey, type IdempotencyTicket } from '../idempotency/idempotency';
+import {
+  answeringKey,
+  claimingKey,
+  type IdempotencyTicket,
+  KeyTaken,
+} from '../idempotency/idempotency';
 
 /**
  * The ledger module (docs/decisions/0030-ledger.md): every change of a balance goes through
@@ -98,6 +103,9 @@ async function moneyNotEnough<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (sqlState(error) === 'WM001') throw new DomainError('MONEY_NOT_ENOUGH');
+    // The request's key was taken over by a retry (its lease had lapsed): this posting moved
+    // nothing, and the request answers as a repeat (docs/decisions/0036).
+    if (sqlState(error) === 'WM002') throw new KeyTaken('the request key was taken over');
     throw error;
   }
 }
@@ -173,19 +181,32 @@ export type SettleAnswer = { ticket: IdempotencyTicket; outcome: Record<string, 
  * request's answer, the outcome with the wallet after the settle.
  */
 const statements = (() => {
-  const posting = (memberId: SQLWrapper) =>
+  // The request's key rides with every posting made under it (docs/decisions/0036); `holder`
+  // fences a posting under a key claimed earlier, `id` is the id the claiming statement took.
+  const posting = (memberId: SQLWrapper, holder: SQLWrapper, id: SQLWrapper) =>
     sql`ledger_open(${memberId}, ${slot('type')}, ${slot('status')}, ${slot('from')},
         ${slot('to')}, ${slot('amount')}, ${slot('currency')}, ${slot('providerCode')},
         ${slot('providerRef')}, ${slot('description')}::jsonb, ${slot('accounts')}::integer[],
-        ${slot('amounts')}::bigint[], ${slot('relaxed')})`;
+        ${slot('amounts')}::bigint[], ${slot('relaxed')}, ${slot('key')}, ${holder}, ${id})`;
   const settling = sql`ledger_settle(${slot('transactionId')}, ${slot('status')},
       ${slot('accounts')}::integer[], ${slot('amounts')}::bigint[], ${slot('relaxed')})`;
-  const key = { memberId: slot('memberId'), key: slot('key'), hash: slot('hash') };
+  const key = {
+    memberId: slot('memberId'),
+    key: slot('key'),
+    hash: slot('hash'),
+    request: slot('request'),
+  };
   return {
-    open: new Statement(sql`select id, cash, bonus from ${posting(slot('memberId'))}`),
+    open: new Statement(
+      sql`select id, cash, bonus from ${posting(slot('memberId'), slot('holder'), sql`null::bigint`)}`,
+    ),
+    // The transaction's id is taken first, so the key's row carries it from the statement that
+    // claims the key and opens the transaction (a retry after a crash reads what moved).
     openClaiming: new Statement(
-      sql`with claim as (${claimingKey(key)})
-          select o.id, o.cash, o.bonus from claim, lateral ${posting(sql`claim.member_id`)} as o`,
+      sql`with tx as (select nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id),
+          claim as (${claimingKey(key, sql`tx`, sql`tx.id`)})
+          select o.id, o.cash, o.bonus from claim,
+            lateral ${posting(sql`claim.member_id`, sql`null::varchar`, sql`claim.transaction_id`)} as o`,
     ),
     settle: new Statement(sql`select settled, cash, bonus, false as answered from ${settling}`),
     settleAnswering: new Statement(
@@ -271,10 +292,14 @@ export class Ledger {
     legs: Leg[],
     options: { relaxed?: boolean; claim?: IdempotencyTicket | undefined } = {},
   ): Promise<{ id: number; wallet: MemberWallet | undefined }> {
-    const claim = options.claim?.state === 'open' ? options.claim : undefined;
-    if (claim && claim.memberId !== input.memberId) {
+    // A key not claimed yet is claimed by this posting; a key this request holds already fences
+    // it (ledger_open refuses it once a retry has taken the key over).
+    const ticket = options.claim;
+    if (ticket && ticket.memberId !== input.memberId) {
       throw new Error('a key is claimed only by a posting of its own member');
     }
+    const claim = ticket?.state === 'open' ? ticket : undefined;
+    const held = ticket && ticket.state !== 'open' ? ticket : undefined;
     const { accounts, amounts } = legArrays(legs);
     // One literal with every slot of both statements (the plain opening ignores the key's):
     // an object spread and then given more properties gets a hidden class of its own on every
@@ -293,8 +318,10 @@ export class Ledger {
       providerRef: input.providerRef ?? null,
       description: input.description ? JSON.stringify(input.description) : null,
       relaxed: options.relaxed ?? false,
-      key: claim?.key ?? null,
+      key: ticket?.key ?? null,
       hash: claim?.hash ?? null,
+      request: claim?.request ?? null,
+      holder: held?.holder ?? null,
     };
     const statement = claim ? statements.openClaiming : statements.open;
     const [row] = await moneyNotEnough(() =>
@@ -304,6 +331,39 @@ export class Ledger {
     if (!row) throw new Error('ledger transaction was not recorded');
     if (claim) claim.state = 'claimed';
     return { id: int(row.id), wallet: walletOf(row) };
+  }
+
+  /**
+   * The transactions a request opened under its Idempotency-Key (docs/decisions/0036), in the
+   * order it opened them, and the member's wallet right after the last of their entries: what
+   * a retry after a crash answers from.
+   */
+  async requestMoves(
+    db: Db,
+    memberId: number,
+    key: string,
+  ): Promise<{ transactions: LedgerTransactionRow[]; wallet: MemberWallet }> {
+    const transactions = (
+      await rows<Parameters<typeof toTransactionRow>[0]>(
+        db,
+        sql`select ${transactionColumns} from ledger_transactions
+            where member_id = ${memberId} and request_key = ${key} order by id`,
+      )
+    ).map(toTransactionRow);
+    const [wallet] = await rows<{ cash: unknown; bonus: unknown }>(
+      db,
+      sql`select coalesce(sum(e.amount) filter (where a.kind = 'cash'), 0) as cash,
+            coalesce(sum(e.amount) filter (where a.kind = 'bonus'), 0) as bonus
+          from ledger_entries e join ledger_accounts a on a.id = e.account_id
+          where a.member_id = ${memberId} and a.kind in ('cash', 'bonus')
+            and e.id <= (select max(m.id) from ledger_entries m
+              join ledger_transactions t on t.id = m.transaction_id
+              where t.member_id = ${memberId} and t.request_key = ${key})`,
+    );
+    return {
+      transactions,
+      wallet: { cash: int(wallet?.cash ?? 0), bonus: int(wallet?.bonus ?? 0) },
+    };
   }
 
   /**

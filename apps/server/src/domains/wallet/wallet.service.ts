@@ -8,12 +8,17 @@ import type {
 } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
-import { isDomainError } from '../../lib/domain-error';
+import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { AccountService } from '../account/account.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { GamesService } from '../games/games.service';
-import { fingerprint, type Idempotency, type IdempotencyTicket } from '../idempotency/idempotency';
+import {
+  fingerprint,
+  type Idempotency,
+  type IdempotencyTicket,
+  type Recovery,
+} from '../idempotency/idempotency';
 import type { Ledger, MemberWallet } from '../ledger/ledger';
 import type { TransferOutcome, TransferService } from './transfer.service';
 import type { WithdrawalService } from './withdrawal.service';
@@ -110,8 +115,38 @@ export class WalletService {
       input,
       (member, ticket) =>
         this.deps.transfers.transfer(member, input.from, input.to, toMinor(input.amount), ticket),
-      { claimInPosting: true },
+      { claimInPosting: true, recover: (orphan) => this.recoverTransfer(orphan) },
     );
+  }
+
+  /**
+   * A transfer whose process died after it moved money (docs/decisions/0036): its answer from
+   * its transactions. The last one decides: processing while the provider's outcome is unknown
+   * (the reconciler settles it), TRANSFER_FAIL when it failed, and TRANSFER_FAIL too for a game
+   * → game transfer that stopped after its first leg (the money is in the wallet, as the first
+   * request would have said had its second leg failed); otherwise success.
+   */
+  private async recoverTransfer({
+    memberId,
+    key,
+    request,
+  }: Parameters<Recovery<MoneyOutcome>>[0]): ReturnType<Recovery<MoneyOutcome>> {
+    const { transactions, wallet } = await this.deps.ledger.requestMoves(
+      this.deps.db,
+      memberId,
+      key,
+    );
+    const last = transactions.at(-1);
+    if (!last) throw new Error(`key ${key} says it moved money, but no transaction has it`);
+    const asked = request as { from?: string; to?: string };
+    const answer = (status: MoneyOutcome['status']) => ({ status, amount: last.amount, wallet });
+    if (last.status === 'processing') return { final: false, answer: answer('processing') };
+    const halfway =
+      asked.from !== WALLET_ACCOUNT && asked.to !== WALLET_ACCOUNT && last.to === WALLET_ACCOUNT;
+    if (last.status === 'failed' || halfway) {
+      return { final: true, refusal: new DomainError('TRANSFER_FAIL') };
+    }
+    return { final: true, answer: answer('success') };
   }
 
   transferAll(
@@ -165,13 +200,13 @@ export class WalletService {
       member: MemberMoneyInfo,
       ticket: IdempotencyTicket | undefined,
     ) => Promise<TransferOutcome>,
-    options: { claimInPosting?: boolean } = {},
+    options: { claimInPosting?: boolean; recover?: Recovery<MoneyOutcome> } = {},
   ): Promise<MoneyMoveResponse> {
     const { games, idempotency, ledger, db } = this.deps;
     const outcome = await idempotency.run<MoneyOutcome | MoneyMoveResponse>(
       auth.memberId,
       key,
-      fingerprint(call, body),
+      { hash: fingerprint(call, body), request: body },
       async (ticket) => {
         const member = await games.member(auth.memberId);
         const moved = await work(member, ticket);

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { sqlState } from '../../db/pg-errors';
+import { rows } from '../../db/statement';
+import { describeOnDatabases } from '../../test/databases';
+import { type Harness, startHarness } from '../../test/harness';
+import { memberWithToken } from '../../test/members';
+import {
+  activate,
+  expectLedgerInvariants,
+  ledgerBalances,
+  memberIdOf,
+  move,
+  setFault,
+  topUp,
+} from '../../test/money';
+import { fingerprint } from './idempotency';
+
+/**
+ * docs/decisions/0036: a transfer whose process died after it moved money. The key's row is put
+ * back the way a SIGKILL leaves it (still `running`, held by a process that is gone, its lease
+ * lapsed), and a retry with the same key must get the request's real outcome from the money.
+ */
+describeOnDatabases('a retry after the process of its request died', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterEach(async () => {
+    for (const code of ['JOKER', 'PG']) await setFault(h.app, code, 'ok');
+    await expectLedgerInvariants(h.db);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  async function player() {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 100);
+    await activate(h.app, m.token, 'JOKER');
+    await activate(h.app, m.token, 'PG');
+    return { ...m, id: await memberIdOf(h.db, m.username) };
+  }
+
+  /** The key's row as a process killed mid-request leaves it. */
+  async function orphan(memberId: number, key: string): Promise<void> {
+    await h.db.execute(
+      sql`update idempotency_keys set state = 'running', status_code = null, body = null,
+            holder = 'a-process-that-died', lease_until = now() - interval '1 second'
+          where member_id = ${memberId} and key = ${key}`,
+    );
+  }
+
+  const keyRow = async (memberId: number, key: string) =>
+    (
+      await rows<{ state: string; holder: string | null }>(
+        h.db,
+        sql`select state, holder from idempotency_keys where member_id = ${memberId} and key = ${key}`,
+      )
+    )[0];
+
+  it('answers the settled outcome of a transfer that moved, and stores it', async () => {
+    const p = await player();
+    const key = randomUUID();
+    const body = { from: 'WALLET', to: 'JOKER', amount: 30 };
+    const first = await move(h.app, p.token, 'transfer', body, key);
+    await orphan(p.id, key);
+    const balances = await ledgerBalances(h.db, p.id);
+
+    const retry = await move(h.app, p.token, 'transfer', body, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(await keyRow(p.id, key)).toMatchObject({ state: 'done' });
+    expect(await ledgerBalances(h.db, p.id)).toEqual(balances);
+  });
+
+  it('answers processing while the provider has not told, then the settled outcome', async () => {
+    const p = await player();
+    const key = randomUUID();
+    const body = { from: 'WALLET', to: 'JOKER', amount: 20 };
+    await setFault(h.app, 'JOKER', 'lost');
+    await move(h.app, p.token, 'transfer', body, key);
+    await orphan(p.id, key);
+
+    const unknown = await move(h.app, p.token, 'transfer', body, key);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ success: true, status: 'processing', amount: 20 });
+    expect(await keyRow(p.id, key)).toMatchObject({ state: 'running' });
+
+    await setFault(h.app, 'JOKER', 'ok');
+    await h.app.money.transfers.reconcile(0);
+    const settled = await move(h.app, p.token, 'transfer', body, key);
+    expect(settled.body).toEqual({
+      success: true,
+      status: 'success',
+      amount: 20,
+      wallet: { amount: 80, cash: 80, bonus: 0 },
+    });
+    expect(await keyRow(p.id, key)).toMatchObject({ state: 'done' });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 8000,
+      'game:JOKER': 2000,
+      transfer_hold: 0,
+    });
+  });
+
+  it('answers TRANSFER_FAIL for a transfer the provider refused', async () => {
+    const p = await player();
+    const key = randomUUID();
+    const body = { from: 'WALLET', to: 'JOKER', amount: 10 };
+    await setFault(h.app, 'JOKER', 'fail');
+    expect((await move(h.app, p.token, 'transfer', body, key)).body).toMatchObject({
+      code: 'TRANSFER_FAIL',
+    });
+    await setFault(h.app, 'JOKER', 'ok');
+    await orphan(p.id, key);
+
+    const retry = await move(h.app, p.token, 'transfer', body, key);
+    expect(retry.status).toBe(502);
+    expect(retry.body).toMatchObject({ code: 'TRANSFER_FAIL' });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 10000, transfer_hold: 0 });
+  });
+
+  it('answers TRANSFER_FAIL for a game-to-game transfer that stopped after its first leg', async () => {
+    const p = await player();
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 50 });
+    const key = randomUUID();
+    const body = { from: 'JOKER', to: 'PG', amount: 15 };
+    // What the first leg of JOKER → PG does is a JOKER → WALLET transfer under the request's key;
+    // the key's row then says what was asked, as the claim wrote it, and the second leg never
+    // came (the process died between the legs).
+    await move(h.app, p.token, 'transfer', { from: 'JOKER', to: 'WALLET', amount: 15 }, key);
+    await h.db.execute(
+      sql`update idempotency_keys set request = ${JSON.stringify(body)}::jsonb,
+            request_hash = ${fingerprint('transfer', body)}
+          where member_id = ${p.id} and key = ${key}`,
+    );
+    await orphan(p.id, key);
+
+    const retry = await move(h.app, p.token, 'transfer', body, key);
+    expect(retry.body).toMatchObject({ code: 'TRANSFER_FAIL' });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 6500,
+      'game:JOKER': 3500,
+      transfer_hold: 0,
+    });
+  });
+
+  it('still answers 409 while the holder of the key is alive', async () => {
+    const p = await player();
+    const key = randomUUID();
+    const body = { from: 'WALLET', to: 'JOKER', amount: 5 };
+    await move(h.app, p.token, 'transfer', body, key);
+    await h.db.execute(
+      sql`update idempotency_keys set state = 'running', holder = 'a-live-process',
+            lease_until = now() + interval '1 minute'
+          where member_id = ${p.id} and key = ${key}`,
+    );
+    const retry = await move(h.app, p.token, 'transfer', body, key);
+    expect(retry.status).toBe(409);
+    expect(retry.body).toMatchObject({ code: 'KEY_INVALID' });
+  });
+
+  it('gives two racing retries one answer, and moves nothing more', async () => {
+    const p = await player();
+    const key = randomUUID();
+    const body = { from: 'WALLET', to: 'JOKER', amount: 25 };
+    const first = await move(h.app, p.token, 'transfer', body, key);
+    await orphan(p.id, key);
+    const balances = await ledgerBalances(h.db, p.id);
+    const other = await h.build();
+    const answers = await Promise.all([
+      move(h.app, p.token, 'transfer', body, key),
+      move(other, p.token, 'transfer', body, key),
+    ]);
+    // One recovers; the other sees the key taken (409) or, once stored, the same answer.
+    for (const answer of answers) {
+      if (answer.status === 200) expect(answer.body).toEqual(first.body);
+      else expect(answer.status).toBe(409);
+    }
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    expect(await ledgerBalances(h.db, p.id)).toEqual(balances);
+    expect((await move(h.app, p.token, 'transfer', body, key)).body).toEqual(first.body);
+  });
+
+  it('refuses a posting of the process that lost the key, and moves nothing', async () => {
+    const p = await player();
+    const key = randomUUID();
+    const body = { from: 'WALLET', to: 'JOKER', amount: 10 };
+    await move(h.app, p.token, 'transfer', body, key);
+    await orphan(p.id, key);
+    await move(h.app, p.token, 'transfer', body, key); // a retry takes the key over
+    await h.db.execute(
+      sql`update idempotency_keys set state = 'running' where member_id = ${p.id} and key = ${key}`,
+    );
+    const balances = await ledgerBalances(h.db, p.id);
+    const [cash] = await rows<{ id: number }>(
+      h.db,
+      sql`select id from ledger_accounts where member_id = ${p.id} and kind = 'cash'`,
+    );
+    const [hold] = await rows<{ id: number }>(
+      h.db,
+      sql`select id from ledger_accounts where member_id = ${p.id} and kind = 'transfer_hold'`,
+    );
+    const refused = await h.db
+      .execute(
+        sql`select * from ledger_open(${p.id}, 'transfer', 'processing', 'WALLET', 'JOKER', 100,
+              'BAHT', 'JOKER', null, null, ${`{${cash?.id},${hold?.id}}`}::integer[],
+              '{-100,100}'::bigint[], false, ${key}, 'a-process-that-died', null)`,
+      )
+      .then(
+        () => 'posted',
+        (error: unknown) => sqlState(error),
+      );
+    expect(refused).toBe('WM002');
+    expect(await ledgerBalances(h.db, p.id)).toEqual(balances);
+  });
+
+  it('records which process holds each claim, for a lease of a few seconds', async () => {
+    const p = await player();
+    const key = randomUUID();
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 5 }, key);
+    const [row] = await rows<{ lapsed: boolean; holder: string }>(
+      h.db,
+      sql`select lease_until < now() + interval '9 seconds' as lapsed, holder
+          from idempotency_keys where member_id = ${p.id} and key = ${key}`,
+    );
+    // Claimed by this process for a lease of at most 8 s from its claim.
+    expect(row?.lapsed).toBe(true);
+    expect(row?.holder).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
