@@ -217,6 +217,90 @@ describeOnDatabases('a retry after the process of its request died', (target) =>
     expect(await ledgerBalances(h.db, p.id)).toEqual(balances);
   });
 
+  /** A claim a process wrote just before it died, before its request moved anything. */
+  async function claimedThenDied(memberId: number, key: string, call: string, body: object) {
+    await h.db.execute(
+      sql`insert into idempotency_keys
+            (member_id, key, request_hash, state, holder, lease_until, request)
+          values (${memberId}, ${key}, ${fingerprint(call, body)}, 'running',
+            'a-process-that-died', now() - interval '1 second', ${JSON.stringify(body)}::jsonb)`,
+    );
+  }
+
+  it('runs a withdrawal again, once, when its process died before it moved anything', async () => {
+    const p = await player();
+    await topUp(h.app, p.token, 400); // 500 baht
+    const key = randomUUID();
+    const body = { amount: 150 };
+    await claimedThenDied(p.id, key, 'withdraw', body);
+    const other = await h.build();
+    const answers = await Promise.all([
+      move(h.app, p.token, 'withdraw', body, key),
+      move(other, p.token, 'withdraw', body, key),
+    ]);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    for (const answer of answers) {
+      if (answer.status === 200) {
+        expect(answer.body).toMatchObject({ success: true, status: 'processing', amount: 150 });
+      } else expect(answer.status).toBe(409);
+    }
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 35000,
+      pending_withdrawal: 15000,
+    });
+    const again = await move(h.app, p.token, 'withdraw', body, key);
+    expect(again.body).toMatchObject({ status: 'processing', amount: 150 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 35000 });
+  });
+
+  it('answers a withdrawal, a top-up and a transferAll that moved from their transactions', async () => {
+    const p = await player();
+    await topUp(h.app, p.token, 400);
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 30 });
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 20 });
+    const calls: [string, object][] = [
+      ['withdraw', { amount: 120 }],
+      ['add', { amount: 7 }],
+      ['transferAll', { to: 'WALLET' }],
+    ];
+    for (const [path, body] of calls) {
+      const key = randomUUID();
+      const first = await move(h.app, p.token, path, body, key);
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      await orphan(p.id, key);
+      const balances = await ledgerBalances(h.db, p.id);
+      const retry = await move(h.app, p.token, path, body, key);
+      expect({ path, body: retry.body }).toEqual({ path, body: first.body });
+      expect(await ledgerBalances(h.db, p.id)).toEqual(balances);
+    }
+  });
+
+  it('finishes a withdrawAll that brought the games home but died before its withdrawal', async () => {
+    const p = await player();
+    await topUp(h.app, p.token, 400);
+    await move(h.app, p.token, 'transfer', { from: 'WALLET', to: 'JOKER', amount: 60 });
+    const key = randomUUID();
+    const body = { amount: 200 };
+    // The games' money came home under the request's key; the withdrawal never came.
+    await move(h.app, p.token, 'transferAll', { to: 'WALLET' }, key);
+    await h.db.execute(
+      sql`update idempotency_keys set request = ${JSON.stringify(body)}::jsonb,
+            request_hash = ${fingerprint('withdrawAll', body)}
+          where member_id = ${p.id} and key = ${key}`,
+    );
+    await orphan(p.id, key);
+    const retry = await move(h.app, p.token, 'withdrawAll', body, key);
+    expect(retry.body).toMatchObject({ success: true, status: 'processing', amount: 200 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({
+      cash: 30000,
+      'game:JOKER': 0,
+      pending_withdrawal: 20000,
+    });
+    const again = await move(h.app, p.token, 'withdrawAll', body, key);
+    expect(again.body).toEqual(retry.body);
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ pending_withdrawal: 20000 });
+  });
+
   it('records which process holds each claim, for a lease of a few seconds', async () => {
     const p = await player();
     const key = randomUUID();

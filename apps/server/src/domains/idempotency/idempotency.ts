@@ -134,11 +134,15 @@ export class KeyTaken extends Error {
  * `final`: every transaction is settled, so the answer is stored; otherwise it is answered and
  * asked again at the next retry (a transfer whose provider's outcome is still unknown).
  */
-export type Recovery<T> = (orphan: {
-  memberId: number;
-  key: string;
-  request: unknown;
-}) => Promise<{ final: boolean; answer: T } | { final: true; refusal: DomainError }>;
+export type Recovery<T> = (orphan: { memberId: number; key: string; request: unknown }) => Promise<
+  | { final: boolean; answer: T }
+  | { final: true; refusal: DomainError }
+  /** What is left of the request is safe to run again under the key (decision 0036). */
+  | { rerun: true }
+>;
+
+type RunOptions<T> = { claimInPosting?: boolean; recover?: Recovery<T> };
+type Work<T> = (ticket: IdempotencyTicket | undefined) => Promise<T>;
 
 export class Idempotency {
   constructor(private readonly db: Db) {}
@@ -147,15 +151,24 @@ export class Idempotency {
     memberId: number,
     key: string | undefined,
     { hash, request }: { hash: string; request: unknown },
-    work: (ticket: IdempotencyTicket | undefined) => Promise<T>,
-    options: { claimInPosting?: boolean; recover?: Recovery<T> } = {},
+    work: Work<T>,
+    options: RunOptions<T> = {},
   ): Promise<T> {
     if (key === undefined) return work(undefined);
     const ticket = new IdempotencyTicket(memberId, key, hash, JSON.stringify(request ?? null));
     if (!options.claimInPosting && !(await this.claim(ticket))) {
-      return this.replay<T>(ticket, options.recover);
+      return this.replay(ticket, work, options);
     }
+    return this.execute(ticket, work, options);
+  }
 
+  /** Runs the request under its key, claimed now or by its first posting, and stores its answer. */
+  private async execute<T>(
+    ticket: IdempotencyTicket,
+    work: Work<T>,
+    options: RunOptions<T>,
+  ): Promise<T> {
+    const { memberId, key } = ticket;
     // While the request runs its claim is renewed, so a slow provider does not look like a
     // dead process (docs/decisions/0036).
     const renewing = setInterval(() => {
@@ -165,12 +178,12 @@ export class Idempotency {
     try {
       result = await work(ticket);
     } catch (error) {
-      if (error instanceof KeyTaken) return this.replay<T>(ticket, options.recover);
+      if (error instanceof KeyTaken) return this.replay(ticket, work, options);
       if (isDomainError(error) && error.code !== 'INTERNAL_SERVER_ERROR') {
         const body: StoredError = { code: error.code, message: error.message };
         if (error.field !== undefined) body.field = error.field;
         if (!(await this.finish(ticket, error.status, body))) {
-          return this.replay<T>(ticket, options.recover);
+          return this.replay(ticket, work, options);
         }
       } else if (ticket.state === 'claimed') {
         await this.releaseIfNothingMoved(memberId, key).catch(() => {});
@@ -179,7 +192,7 @@ export class Idempotency {
     } finally {
       clearInterval(renewing);
     }
-    if (!(await this.finish(ticket, 200, result))) return this.replay<T>(ticket, options.recover);
+    if (!(await this.finish(ticket, 200, result))) return this.replay(ticket, work, options);
     return result;
   }
 
@@ -250,7 +263,11 @@ export class Idempotency {
     return stored.length > 0;
   }
 
-  private async replay<T>(ticket: IdempotencyTicket, recover?: Recovery<T>): Promise<T> {
+  private async replay<T>(
+    ticket: IdempotencyTicket,
+    work: Work<T>,
+    options: RunOptions<T>,
+  ): Promise<T> {
     const { memberId, key, hash } = ticket;
     const [row] = await rows<{
       request_hash: string;
@@ -278,8 +295,13 @@ export class Idempotency {
       });
     }
     if (row.state !== 'done') {
-      // Its holder died after the request moved money: the answer comes from the money.
-      if (row.orphaned && row.moved && recover) return this.recover(ticket, recover);
+      // Its holder died: the answer comes from the money the request moved, or, when it moved
+      // none, from running it again (docs/decisions/0036).
+      if (row.orphaned && options.recover && (await this.takeOver(ticket, row.moved))) {
+        return row.moved
+          ? this.recover(ticket, work, options)
+          : this.execute(ticket, work, options);
+      }
       throw new DomainError('KEY_INVALID', {
         field: 'Idempotency-Key',
         status: idempotencyRefusals.inProgress.status,
@@ -304,35 +326,58 @@ export class Idempotency {
   }
 
   /**
-   * Answers for an orphaned key (docs/decisions/0036): this process takes the key over first, so
-   * a posting its dead-or-stalled holder might still try is refused (ledger_open's fence), and of
-   * two retries one answers while the other sees a running key. A final answer is stored.
+   * Takes an orphaned key over: this process becomes its holder, so a posting its dead-or-stalled
+   * holder might still try is refused (ledger_open's fence), and of two retries only one goes
+   * on. `moved` false: only while the request has still moved nothing, checked on the row as the
+   * last posting left it (a posting sets transaction_id under the row's lock).
    */
-  private async recover<T>(ticket: IdempotencyTicket, recover: Recovery<T>): Promise<T> {
-    const { memberId, key } = ticket;
-    const [taken] = await rows<{ request: unknown }>(
+  private async takeOver(ticket: IdempotencyTicket, moved: boolean): Promise<boolean> {
+    const nothingMoved = moved ? sql`` : sql`and transaction_id is null`;
+    const taken = await rows<{ key: string }>(
       this.db,
       sql`update idempotency_keys
           set holder = ${ticket.holder},
             lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
-          where member_id = ${memberId} and key = ${key} and state = 'running'
-            and coalesce(lease_until < now(), true)
-          returning request`,
+          where member_id = ${ticket.memberId} and key = ${ticket.key} and state = 'running'
+            and coalesce(lease_until < now(), true) ${nothingMoved}
+          returning key`,
     );
-    if (!taken) return this.replay(ticket);
-    const request = typeof taken.request === 'string' ? JSON.parse(taken.request) : taken.request;
+    if (taken.length > 0) ticket.state = 'claimed';
+    return taken.length > 0;
+  }
+
+  /** Lets the key lapse again at once: the next retry asks the money again. */
+  private async letLapse(ticket: IdempotencyTicket): Promise<void> {
+    await this.db.execute(
+      sql`update idempotency_keys set lease_until = now()
+          where member_id = ${ticket.memberId} and key = ${ticket.key}
+            and holder = ${ticket.holder} and state = 'running'`,
+    );
+  }
+
+  /** Answers a taken-over key whose request moved money, from that money (decision 0036). */
+  private async recover<T>(
+    ticket: IdempotencyTicket,
+    work: Work<T>,
+    options: RunOptions<T>,
+  ): Promise<T> {
+    const { memberId, key } = ticket;
+    const [row] = await rows<{ request: unknown }>(
+      this.db,
+      sql`select request from idempotency_keys where member_id = ${memberId} and key = ${key}`,
+    );
+    const raw = row?.request;
+    const request = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    const recover = options.recover;
+    if (!recover) throw new Error('no recovery for this call');
     let recovered: Awaited<ReturnType<Recovery<T>>>;
     try {
       recovered = await recover({ memberId, key, request });
     } catch (error) {
-      // Nothing was answered: the key stays running and lapses again for the next retry.
-      await this.db.execute(
-        sql`update idempotency_keys set lease_until = now()
-            where member_id = ${memberId} and key = ${key} and holder = ${ticket.holder}`,
-      );
+      await this.letLapse(ticket);
       throw error;
     }
-    ticket.state = 'claimed';
+    if ('rerun' in recovered) return this.execute(ticket, work, options);
     if ('refusal' in recovered) {
       const { refusal } = recovered;
       const body: StoredError = { code: refusal.code, message: refusal.message };
@@ -341,13 +386,7 @@ export class Idempotency {
       throw refusal;
     }
     if (recovered.final) await this.finish(ticket, 200, recovered.answer);
-    else {
-      // Still unknown: the next retry asks the money again.
-      await this.db.execute(
-        sql`update idempotency_keys set lease_until = now()
-            where member_id = ${memberId} and key = ${key} and holder = ${ticket.holder}`,
-      );
-    }
+    else await this.letLapse(ticket);
     return recovered.answer;
   }
 }

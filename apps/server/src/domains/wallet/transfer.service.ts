@@ -87,20 +87,24 @@ export class TransferService {
    * POST /api/wallet/transferAll. To a game: the whole cash wallet. To WALLET: every game
    * balance, each provider concurrently and on its own; the answer is the sum that moved.
    */
-  async transferAll(member: MemberMoneyInfo, to: TransferAccount): Promise<TransferOutcome> {
+  async transferAll(
+    member: MemberMoneyInfo,
+    to: TransferAccount,
+    ticket?: IdempotencyTicket,
+  ): Promise<TransferOutcome> {
     const { db, ledger, games } = this.deps;
     if (to !== WALLET_ACCOUNT) {
       const account = await games.moneyAccount(member.id, to);
       const cash = await ledger.memberAccount(member.id, 'cash', member.currency);
       const amount = await ledger.balance(db, cash);
       if (amount <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
-      return this.toGame(member, account, amount);
+      return this.toGame(member, account, amount, ticket, { answers: false });
     }
     const accounts = await listGameAccounts(db, member.id);
     const outcomes = await Promise.all(
       accounts.map(async (account) => {
         try {
-          return await this.fromGame(member, account, null);
+          return await this.fromGame(member, account, null, ticket, { answers: false });
         } catch (error) {
           if (isDomainError(error)) return error;
           throw error;
@@ -116,11 +120,13 @@ export class TransferService {
     };
   }
 
+  /** `answers` false: a leg of a request that stores its answer itself (transferAll). */
   private async toGame(
     member: MemberMoneyInfo,
     account: MoneyAccount,
     amount: number,
     ticket?: IdempotencyTicket,
+    { answers = true } = {},
   ): Promise<TransferOutcome> {
     const { db, ledger, providers } = this.deps;
     const code = account.providerCode;
@@ -156,7 +162,7 @@ export class TransferService {
       this.pendingRow(opened.id, member, WALLET_ACCOUNT, code, amount, ref),
       outcome.kind,
       opened.wallet,
-      ticket,
+      answers ? ticket : undefined,
     );
   }
 

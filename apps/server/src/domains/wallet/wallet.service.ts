@@ -76,31 +76,39 @@ export class WalletService {
 
   /** POST /api/wallet/add (sandbox only): a demo deposit from the operator's deposits account. */
   add(auth: AuthContext, key: string | undefined, amount: number): Promise<MoneyMoveResponse> {
-    return this.money(auth, key, 'add', { amount }, async (member) => {
-      const { db, ledger } = this.deps;
-      const minor = toMinor(amount);
-      const [deposits, cash] = await Promise.all([
-        ledger.operatorAccount('deposits', member.currency),
-        ledger.memberAccount(member.id, 'cash', member.currency),
-      ]);
-      const opened = await ledger.open(
-        db,
-        {
-          memberId: member.id,
-          type: 'deposit',
-          status: 'success',
-          from: 'SANDBOX',
-          to: WALLET_ACCOUNT,
-          amount: minor,
-          currency: member.currency,
-        },
-        [
-          { accountId: deposits, amount: -minor },
-          { accountId: cash, amount: minor },
-        ],
-      );
-      return { status: 'success', amount: minor, wallet: opened.wallet };
-    });
+    return this.money(
+      auth,
+      key,
+      'add',
+      { amount },
+      async (member, ticket) => {
+        const { db, ledger } = this.deps;
+        const minor = toMinor(amount);
+        const [deposits, cash] = await Promise.all([
+          ledger.operatorAccount('deposits', member.currency),
+          ledger.memberAccount(member.id, 'cash', member.currency),
+        ]);
+        const opened = await ledger.open(
+          db,
+          {
+            memberId: member.id,
+            type: 'deposit',
+            status: 'success',
+            from: 'SANDBOX',
+            to: WALLET_ACCOUNT,
+            amount: minor,
+            currency: member.currency,
+          },
+          [
+            { accountId: deposits, amount: -minor },
+            { accountId: cash, amount: minor },
+          ],
+          { claim: ticket },
+        );
+        return { status: 'success', amount: minor, wallet: opened.wallet };
+      },
+      { recover: (orphan) => this.recoverFromMoves(orphan, 'final') },
+    );
   }
 
   transfer(
@@ -117,6 +125,43 @@ export class WalletService {
         this.deps.transfers.transfer(member, input.from, input.to, toMinor(input.amount), ticket),
       { claimInPosting: true, recover: (orphan) => this.recoverTransfer(orphan) },
     );
+  }
+
+  /**
+   * The other money calls whose process died after they moved money (docs/decisions/0036):
+   * `final`, a single posting that ends the request (the sandbox top-up); `sum`, transferAll:
+   * what its legs moved, processing while one is unknown; `withdrawal`: the withdrawal's answer
+   * (processing: its payout follows), and when withdrawAll stopped after bringing the games'
+   * money home but before its withdrawal, the request runs again (the games it emptied move
+   * nothing; the withdrawal is made once).
+   */
+  private async recoverFromMoves(
+    { memberId, key }: Parameters<Recovery<MoneyOutcome>>[0],
+    how: 'final' | 'sum' | 'withdrawal',
+  ): ReturnType<Recovery<MoneyOutcome>> {
+    const { transactions, wallet } = await this.deps.ledger.requestMoves(
+      this.deps.db,
+      memberId,
+      key,
+    );
+    const last = transactions.at(-1);
+    if (!last) throw new Error(`key ${key} says it moved money, but no transaction has it`);
+    if (how === 'withdrawal') {
+      const withdrawal = transactions.find((t) => t.type === 'withdraw');
+      if (!withdrawal) return { rerun: true };
+      return { final: true, answer: { status: 'processing', amount: withdrawal.amount, wallet } };
+    }
+    if (how === 'final') {
+      return { final: true, answer: { status: 'success', amount: last.amount, wallet } };
+    }
+    const moved = transactions.filter((t) => t.status !== 'failed');
+    if (moved.length === 0) return { final: true, refusal: new DomainError('TRANSFER_FAIL') };
+    const amount = moved.reduce((sum, t) => sum + t.amount, 0);
+    const unknown = moved.some((t) => t.status === 'processing');
+    return {
+      final: !unknown,
+      answer: { status: unknown ? 'processing' : 'success', amount, wallet },
+    };
   }
 
   /**
@@ -154,15 +199,25 @@ export class WalletService {
     key: string | undefined,
     input: { to: TransferAccount },
   ): Promise<MoneyMoveResponse> {
-    return this.money(auth, key, 'transferAll', input, (member) =>
-      this.deps.transfers.transferAll(member, input.to),
+    return this.money(
+      auth,
+      key,
+      'transferAll',
+      input,
+      (member, ticket) => this.deps.transfers.transferAll(member, input.to, ticket),
+      { recover: (orphan) => this.recoverFromMoves(orphan, 'sum') },
     );
   }
 
   /** POST /api/wallet/withdraw: from the cash wallet only. */
   withdraw(auth: AuthContext, key: string | undefined, amount: number): Promise<MoneyMoveResponse> {
-    return this.money(auth, key, 'withdraw', { amount }, (member) =>
-      this.deps.withdrawals.withdraw(member, toMinor(amount)),
+    return this.money(
+      auth,
+      key,
+      'withdraw',
+      { amount },
+      (member, ticket) => this.deps.withdrawals.withdraw(member, toMinor(amount), ticket),
+      { recover: (orphan) => this.recoverFromMoves(orphan, 'withdrawal') },
     );
   }
 
@@ -175,14 +230,23 @@ export class WalletService {
     key: string | undefined,
     amount: number,
   ): Promise<MoneyMoveResponse> {
-    return this.money(auth, key, 'withdrawAll', { amount }, async (member) => {
-      // A game that cannot pay back now (nothing there, a failing provider) leaves its money
-      // where it is; the withdrawal then takes what the cash wallet holds.
-      await this.deps.transfers.transferAll(member, WALLET_ACCOUNT).catch((error: unknown) => {
-        if (!isDomainError(error)) throw error;
-      });
-      return this.deps.withdrawals.withdraw(member, toMinor(amount));
-    });
+    return this.money(
+      auth,
+      key,
+      'withdrawAll',
+      { amount },
+      async (member, ticket) => {
+        // A game that cannot pay back now (nothing there, a failing provider) leaves its money
+        // where it is; the withdrawal then takes what the cash wallet holds.
+        await this.deps.transfers
+          .transferAll(member, WALLET_ACCOUNT, ticket)
+          .catch((error: unknown) => {
+            if (!isDomainError(error)) throw error;
+          });
+        return this.deps.withdrawals.withdraw(member, toMinor(amount), ticket);
+      },
+      { recover: (orphan) => this.recoverFromMoves(orphan, 'withdrawal') },
+    );
   }
 
   /**

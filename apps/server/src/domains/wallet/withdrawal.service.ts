@@ -7,6 +7,7 @@ import { rows } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.repository';
+import type { IdempotencyTicket } from '../idempotency/idempotency';
 import {
   type Ledger,
   type MemberWallet,
@@ -35,9 +36,11 @@ export type WithdrawalServiceDeps = {
 export class WithdrawalService {
   constructor(private readonly deps: WithdrawalServiceDeps) {}
 
+  /** `ticket`: the request's key, recorded by the posting (docs/decisions/0036). */
   async withdraw(
     member: MemberMoneyInfo,
     amount: number,
+    ticket?: IdempotencyTicket,
   ): Promise<{ status: 'processing'; amount: number; wallet?: MemberWallet | undefined }> {
     const { db, ledger } = this.deps;
     const limits = await readSetting(db, 'withdrawLimits');
@@ -70,6 +73,7 @@ export class WithdrawalService {
         { accountId: cash, amount: -amount },
         { accountId: pending, amount },
       ],
+      { claim: ticket },
     );
     // The payout is handed over after the money is held; its outcome arrives through settle.
     await this.deps.payouts.submit({
