@@ -301,6 +301,40 @@ describeOnDatabases('a retry after the process of its request died', (target) =>
     expect(await ledgerBalances(h.db, p.id)).toMatchObject({ pending_withdrawal: 20000 });
   });
 
+  it('renews the lease of a request that runs longer than the lease', async () => {
+    // A provider that never answers, asked with a time-out longer than the lease (8 s).
+    const slow = await h.build({ GAME_PROVIDER_TIMEOUT_MS: '9500', RECONCILE_GRACE_MS: '19000' });
+    const p = await player();
+    const key = randomUUID();
+    await setFault(h.app, 'JOKER', 'timeout');
+    const running = move(
+      slow,
+      p.token,
+      'transfer',
+      { from: 'WALLET', to: 'JOKER', amount: 5 },
+      key,
+    );
+    await new Promise((r) => setTimeout(r, 8800));
+    const [row] = await rows<{ alive: boolean }>(
+      h.db,
+      sql`select lease_until > now() as alive from idempotency_keys
+          where member_id = ${p.id} and key = ${key}`,
+    );
+    expect(row?.alive).toBe(true);
+    // Meanwhile a retry is told the first request still runs.
+    const retry = await move(
+      h.app,
+      p.token,
+      'transfer',
+      { from: 'WALLET', to: 'JOKER', amount: 5 },
+      key,
+    );
+    expect(retry.status).toBe(409);
+    expect((await running).body).toMatchObject({ status: 'processing' });
+    await setFault(h.app, 'JOKER', 'ok');
+    await h.app.money.transfers.reconcile(0);
+  }, 30_000);
+
   it('records which process holds each claim, for a lease of a few seconds', async () => {
     const p = await player();
     const key = randomUUID();
