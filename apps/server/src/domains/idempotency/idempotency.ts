@@ -113,22 +113,6 @@ export class KeyTaken extends Error {
 }
 
 /**
- * CONTRACT.md, Idempotency-Key (docs/decisions/0030-ledger.md, 0034): the key is claimed
- * before any money moves, so of two requests racing with one key exactly one moves money. A
- * repeat with the same body answers the stored answer, a repeat while the first runs is 409,
- * another body is 422. Every answer the member was given is final and stored: successes and
- * refusals alike, TRANSFER_FAIL included (its funds are already back). Only a real fault may
- * free the key for a retry, and only when no money moved: once a ledger transaction was
- * written for the member after the claim, a retry must not apply it again, so the key stays
- * `running` (409) until it expires and the statement shows what happened.
- *
- * By default the key is claimed by its own statement before the work starts. With
- * `{ claimInPosting: true }` the work promises to hand the ticket to its first posting, which
- * claims it in the same statement; a refusal given before that posting is stored by inserting
- * the finished row, so a repeat still answers it, and a conflict there means another request
- * holds the key.
- */
-/**
  * What a retry of an orphaned key (its holder died: the lease lapsed) learns from the money's
  * own state, given the request's transactions: the answer the first request would have given.
  * `final`: every transaction is settled, so the answer is stored; otherwise it is answered and
@@ -144,6 +128,24 @@ export type Recovery<T> = (orphan: { memberId: number; key: string; request: unk
 type RunOptions<T> = { claimInPosting?: boolean; recover?: Recovery<T> };
 type Work<T> = (ticket: IdempotencyTicket | undefined) => Promise<T>;
 
+/**
+ * CONTRACT.md, Idempotency-Key (docs/decisions/0030-ledger.md, 0034): the key is claimed
+ * before any money moves, so of two requests racing with one key exactly one moves money. A
+ * repeat with the same body answers the stored answer, a repeat while the first runs is 409,
+ * another body is 422. Every answer the member was given is final and stored: successes and
+ * refusals alike, TRANSFER_FAIL included (its funds are already back). Only a real fault may
+ * free the key for a retry, and only when no money moved: once a ledger transaction was
+ * written for the member after the claim, a retry must not apply it again, so the key stays
+ * `running` (409) while the process holding it lives. Once its lease lapses (the process died),
+ * a retry takes the key over and answers from the money the request moved, or runs the request
+ * again when it moved none (docs/decisions/0036).
+ *
+ * By default the key is claimed by its own statement before the work starts. With
+ * `{ claimInPosting: true }` the work promises to hand the ticket to its first posting, which
+ * claims it in the same statement; a refusal given before that posting is stored by inserting
+ * the finished row, so a repeat still answers it, and a conflict there means another request
+ * holds the key.
+ */
 export class Idempotency {
   constructor(private readonly db: Db) {}
 
