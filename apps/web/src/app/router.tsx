@@ -33,9 +33,10 @@ const guarded = (guard: Guard) => async () => {
 };
 
 /**
- * Starts a screen's first query together with its chunks instead of after they have loaded and
- * rendered, without holding the navigation for it (the screen shows its own loading state).
- * The query's module is imported on demand, so the entry chunk does not carry it.
+ * Starts a screen's first query from its route's loader, while the router loads the route's
+ * chunks, rather than from the screen once rendered; the navigation does not wait for it (the
+ * screen shows its own loading state, and its useQuery joins the query under way). The query's
+ * module is imported on demand, so the entry chunk does not carry it.
  */
 const prefetch = (start: () => Promise<void>) => () => {
   void start().catch(() => undefined);
