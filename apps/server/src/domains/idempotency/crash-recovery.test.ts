@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sqlState } from '../../db/pg-errors';
+import { settings } from '../../db/schema';
 import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
 import { type Harness, startHarness } from '../../test/harness';
@@ -334,6 +335,24 @@ describeOnDatabases('a retry after the process of its request died', (target) =>
     await setFault(h.app, 'JOKER', 'ok');
     await h.app.money.transfers.reconcile(0);
   }, 30_000);
+
+  it('frees the key of a request that failed on a real fault before it moved money', async () => {
+    const p = await player();
+    const key = randomUUID();
+    const body = { amount: 100 };
+    const [limits] = await h.db.select().from(settings).where(eq(settings.key, 'withdrawLimits'));
+    await h.db.delete(settings).where(eq(settings.key, 'withdrawLimits'));
+    try {
+      const fault = await move(h.app, p.token, 'withdraw', body, key);
+      expect(fault.status).toBe(500);
+      expect(await keyRow(p.id, key)).toBeUndefined();
+    } finally {
+      if (limits) await h.db.insert(settings).values(limits);
+    }
+    const retry = await move(h.app, p.token, 'withdraw', body, key);
+    expect(retry.body).toMatchObject({ success: true, status: 'processing', amount: 100 });
+    expect(await ledgerBalances(h.db, p.id)).toMatchObject({ cash: 0, pending_withdrawal: 10000 });
+  });
 
   it('records which process holds each claim, for a lease of a few seconds', async () => {
     const p = await player();

@@ -170,7 +170,6 @@ export class Idempotency {
     work: Work<T>,
     options: RunOptions<T>,
   ): Promise<T> {
-    const { memberId, key } = ticket;
     // While the request runs its claim is renewed, so a slow provider does not look like a
     // dead process (docs/decisions/0036).
     const renewing = setInterval(() => {
@@ -188,7 +187,7 @@ export class Idempotency {
           return this.replay(ticket, work, options);
         }
       } else if (ticket.state === 'claimed') {
-        await this.releaseIfNothingMoved(memberId, key).catch(() => {});
+        await this.releaseIfNothingMoved(ticket).catch(() => {});
       }
       throw error;
     } finally {
@@ -230,17 +229,16 @@ export class Idempotency {
   }
 
   /**
-   * Frees the key of a request that failed on a real fault, unless a ledger transaction of
-   * the member was written after the claim (this request's, or a concurrent one's: either way
-   * keeping the key is the safe side: a 409, never a second movement).
+   * Frees the key of a request that failed on a real fault while it had moved no money, so a
+   * retry runs it again. The key's row knows: every posting under the key records itself there,
+   * in the statement that moves the money (decision 0036). A request that moved money keeps its
+   * key `running`; once its lease lapses a retry answers from the money.
    */
-  private async releaseIfNothingMoved(memberId: number, key: string): Promise<void> {
+  private async releaseIfNothingMoved(ticket: IdempotencyTicket): Promise<void> {
     await this.db.execute(
-      sql`delete from idempotency_keys k
-          where k.member_id = ${memberId} and k.key = ${key}
-            and not exists (
-              select 1 from ledger_transactions t
-              where t.member_id = k.member_id and t.created_at >= k.created_at)`,
+      sql`delete from idempotency_keys
+          where member_id = ${ticket.memberId} and key = ${ticket.key}
+            and holder = ${ticket.holder} and state = 'running' and transaction_id is null`,
     );
   }
 
