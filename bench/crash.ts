@@ -20,10 +20,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   crashLoad,
+  crashServer,
   moneyProblems,
   query,
   seedMembers,
-  serverProcess,
 } from '../apps/server/src/test/crash-load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,7 +64,7 @@ startDatabase();
 
 const databaseUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/wallet`;
 await query(`postgres://postgres@127.0.0.1:${PG_PORT}/postgres`, 'create database wallet');
-const server = serverProcess({
+const server = crashServer({
   command: ['--max-semi-space-size=64', bundle],
   cwd: root,
   databaseUrl,

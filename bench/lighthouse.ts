@@ -10,13 +10,13 @@
  * Targets (issue 11): performance ≥ 90 on both pages (then 95), accessibility 100, best
  * practices 100. lighthouse@12.2.3 is pinned: later versions want Node 22.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { serverProcess } from '../apps/server/src/test/server-process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -37,33 +37,6 @@ const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  // As `npm start` runs it (package.json), on a fresh embedded database.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', serverBundle], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SANDBOX: 'auto',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
 
 async function api(path: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${origin}${path}`, {
@@ -184,7 +157,14 @@ async function main(): Promise<void> {
     throw new Error('Build first: npm run build');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-lighthouse-'));
-  const server = await startServer(dataDir);
+  // As `npm start` runs it (package.json), on a fresh embedded database.
+  const server = serverProcess({
+    command: ['--max-semi-space-size=64', serverBundle],
+    cwd: root,
+    port: PORT,
+    env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn' },
+  });
+  await server.start();
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
@@ -222,7 +202,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -8,12 +8,12 @@
  *
  *   npm run build && npm run test:size
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { serverProcess } from '../../apps/server/src/test/server-process';
 
 /** The budget; LOGIN_BUDGET_KB overrides it for one run (a what-if, not a fix). */
 const BUDGET_KB = Number(process.env.LOGIN_BUDGET_KB ?? 240);
@@ -21,30 +21,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverBundle = join(root, 'apps/server/dist/main.js');
 const PORT = Number(process.env.LOGIN_BYTES_PORT ?? 3198);
 const origin = `http://127.0.0.1:${PORT}`;
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverBundle], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SANDBOX: 'auto',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
 
 type Received = { url: string; type: string; encoding: string; bytes: number };
 
@@ -87,12 +63,18 @@ async function main(): Promise<void> {
     throw new Error('Build first: npm run build');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-login-bytes-'));
-  const server = await startServer(dataDir);
+  const server = serverProcess({
+    command: [serverBundle],
+    cwd: root,
+    port: PORT,
+    env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn' },
+  });
+  await server.start();
   let received: Received[];
   try {
     received = await measure();
   } finally {
-    server.kill('SIGTERM');
+    server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
   received.sort((a, b) => b.bytes - a.bytes);

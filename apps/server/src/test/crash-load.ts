@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { type ServerProcess, serverProcess } from './server-process';
 
 /**
  * Money requests across crashes (issue 16, docs/decisions/0036), shared by the CI test
@@ -10,57 +10,27 @@ import pg from 'pg';
  * answer; then the money is checked.
  */
 
-export type ServerProcess = {
-  base: string;
-  start(): Promise<void>;
-  /** SIGKILL: no shutdown, no flush, as a crash. */
-  kill(): void;
-};
-
-/** A server process on `databaseUrl`; `command` is node's arguments (the bundle, or the source). */
-export function serverProcess(options: {
+/** A server process on `databaseUrl` with the settings the crash runs need. */
+export function crashServer(options: {
   command: string[];
   cwd: string;
   databaseUrl: string;
   port: number;
 }): ServerProcess {
-  const base = `http://127.0.0.1:${options.port}`;
-  let child: ChildProcess | null = null;
-  return {
-    base,
-    async start() {
-      child = spawn(process.execPath, options.command, {
-        cwd: options.cwd,
-        env: {
-          PATH: process.env.PATH ?? '',
-          PORT: String(options.port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: options.databaseUrl,
-          SANDBOX: '1',
-          LOG_LEVEL: 'fatal',
-          GAME_PROVIDER_TIMEOUT_MS: '1000',
-          RECONCILE_INTERVAL_MS: '500',
-          RECONCILE_GRACE_MS: '2000',
-          RATE_LIMIT_GLOBAL_PER_MIN: '1000000',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline) {
-        try {
-          if ((await fetch(`${base}/api/health`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('the server did not start');
+  return serverProcess({
+    command: options.command,
+    cwd: options.cwd,
+    port: options.port,
+    env: {
+      DATABASE_URL: options.databaseUrl,
+      SANDBOX: '1',
+      LOG_LEVEL: 'fatal',
+      GAME_PROVIDER_TIMEOUT_MS: '1000',
+      RECONCILE_INTERVAL_MS: '500',
+      RECONCILE_GRACE_MS: '2000',
+      RATE_LIMIT_GLOBAL_PER_MIN: '1000000',
     },
-    kill() {
-      child?.kill('SIGKILL');
-      child = null;
-    },
-  };
+  });
 }
 
 export async function query<T extends pg.QueryResultRow>(

@@ -1,14 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  crashLoad,
-  moneyProblems,
-  type ServerProcess,
-  seedMembers,
-  serverProcess,
-} from '../../test/crash-load';
+import { crashLoad, crashServer, moneyProblems, seedMembers } from '../../test/crash-load';
 import { createPostgresDatabase } from '../../test/databases';
+import type { ServerProcess } from '../../test/server-process';
 import { describeWith } from '../../test/services';
 
 const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,7 +25,7 @@ describeWith('postgres', 'money requests across server crashes on postgres', (ad
 
   beforeAll(async () => {
     database = await createPostgresDatabase(adminUrl);
-    server = serverProcess({
+    server = crashServer({
       command: ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
       cwd: serverRoot,
       databaseUrl: database.url,

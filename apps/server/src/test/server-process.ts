@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/**
+ * A real server process, started and stopped from outside: the crash test and the benchmarks
+ * (bench/lighthouse.ts, bench/crash.ts) and `test:size` (e2e/scripts/login-bytes.ts) all start
+ * one this way.
+ */
+export type ServerProcess = {
+  base: string;
+  /** Starts it and waits until /api/health answers. */
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown, no flush, as a crash (and the quickest way out). */
+  kill(): void;
+};
+
+/**
+ * `command`: node's arguments (the production bundle, or the source through tsx); `env`: the
+ * server's own variables, over nothing but PATH, PORT and HOST (127.0.0.1).
+ */
+export function serverProcess(options: {
+  command: string[];
+  cwd: string;
+  port: number;
+  env: Record<string, string>;
+}): ServerProcess {
+  const base = `http://127.0.0.1:${options.port}`;
+  let child: ChildProcess | null = null;
+  return {
+    base,
+    async start() {
+      child = spawn(process.execPath, options.command, {
+        cwd: options.cwd,
+        env: {
+          PATH: process.env.PATH ?? '',
+          PORT: String(options.port),
+          HOST: '127.0.0.1',
+          ...options.env,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        try {
+          if ((await fetch(`${base}/api/health`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the server did not start');
+    },
+    kill() {
+      child?.kill('SIGKILL');
+      child = null;
+    },
+  };
+}
