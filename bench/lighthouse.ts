@@ -165,11 +165,12 @@ async function main(): Promise<void> {
     env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn' },
   });
   await server.start();
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
+  let browser: Browser | undefined;
   try {
+    browser = await puppeteer.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
     const token = await signedInMember();
     const pages = [
       { name: '/login', path: '/login', token: null },
@@ -201,7 +202,7 @@ async function main(): Promise<void> {
       if (failed.length > 0) console.log(`  not passed: ${failed.join(', ')}`);
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }

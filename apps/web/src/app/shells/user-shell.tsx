@@ -1,6 +1,5 @@
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import {
   IconArrowsExchange,
   IconCash,
@@ -13,17 +12,17 @@ import {
   IconRefresh,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { ActionDrawer, type ActionEntry } from '../../components/ui/action-drawer';
+import type { ActionEntry } from '../../components/ui/action-drawer';
 import { BottomNav, type BottomNavItem } from '../../components/ui/bottom-nav';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { LanguageSwitch } from '../../components/ui/language-switch';
+import { lazyOverlay } from '../../components/ui/lazy-overlay';
 import { Link } from '../../components/ui/link';
 import { useProfile } from '../../features/account/api/get-profile';
 import { logout } from '../../features/auth/api/logout';
-import { ConditionsModal } from '../../features/lookup/components/conditions-modal';
 import { SiteCredit } from '../../features/lookup/components/site-credit';
 import { useSiteName } from '../../features/lookup/use-site-title';
 import { useWallet } from '../../features/wallet/api/get-wallet';
@@ -34,33 +33,37 @@ import { formatDateTime } from '../../lib/format';
 import { useMoneyModals } from '../../lib/money-modals';
 import { paths } from '../../lib/navigation';
 import { useSessionStore } from '../../lib/session-store';
-import { whenSettled } from '../../lib/when-settled';
 
 /**
- * The transfer and withdraw modals (with their forms and schemas) are not needed to show the
- * home screen: they load when the browser is idle, or when one is first opened.
+ * The shell's overlays: none is needed to show a screen, so each loads once the page has
+ * settled, or when first opened (components/ui/lazy-overlay.tsx). The transfer and withdraw
+ * modals are opened from the home screen and the plus drawer alike (lib/money-modals.ts).
  */
-const loadMoneyModals = () =>
-  Promise.all([
-    import('../../features/wallet/components/transfer-modal'),
-    import('../../features/wallet/components/withdraw-modal'),
-  ]);
-const TransferModal = lazy(async () => ({ default: (await loadMoneyModals())[0].TransferModal }));
-const WithdrawModal = lazy(async () => ({ default: (await loadMoneyModals())[1].WithdrawModal }));
+const ActionDrawer = lazyOverlay(
+  async () => (await import('../../components/ui/action-drawer')).ActionDrawer,
+  (props) => props.opened,
+);
+const ConditionsModal = lazyOverlay(
+  async () => (await import('../../features/lookup/components/conditions-modal')).ConditionsModal,
+  (props) => props.opened,
+);
+const TransferModal = lazyOverlay(
+  async () => (await import('../../features/wallet/components/transfer-modal')).TransferModal,
+  (props) => props.opened,
+);
+const WithdrawModal = lazyOverlay(
+  async () => (await import('../../features/wallet/components/withdraw-modal')).WithdrawModal,
+  (props) => props.opened,
+);
 
-/** Mounts the money modals once one is first wanted, and fetches them when the browser is idle. */
 function MoneyModals() {
   const opened = useMoneyModals((s) => s.opened);
   const close = useMoneyModals((s) => s.close);
-  const [wanted, setWanted] = useState(false);
-  if (opened && !wanted) setWanted(true);
-  useEffect(() => whenSettled(() => void loadMoneyModals().catch(() => undefined)), []);
-  if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
+    <>
       <TransferModal opened={opened === 'transfer'} onClose={close} />
       <WithdrawModal opened={opened === 'withdraw'} onClose={close} />
-    </Suspense>
+    </>
   );
 }
 
@@ -143,59 +146,55 @@ export function UserShell() {
     },
   ];
 
-  // The modals manager (confirmations of money actions) only serves members, so it loads with
-  // this shell rather than with /login.
   return (
-    <ModalsProvider>
-      <div className="wallet-column">
-        <header className="wallet-topbar">
-          <UnstyledButton
+    <div className="wallet-column">
+      <header className="wallet-topbar">
+        <UnstyledButton
+          component={Link}
+          to={paths.home}
+          aria-label={siteName ?? t('common.appName')}
+        >
+          <BrandMark size={34} />
+        </UnstyledButton>
+        <Text fw={600} truncate style={{ flex: 1, minWidth: 0 }}>
+          {profile?.profile.name ?? ''}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <LanguageSwitch />
+          <ActionIcon
             component={Link}
-            to={paths.home}
-            aria-label={siteName ?? t('common.appName')}
+            to={paths.profile}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('nav.profile')}
           >
-            <BrandMark size={34} />
-          </UnstyledButton>
-          <Text fw={600} truncate style={{ flex: 1, minWidth: 0 }}>
-            {profile?.profile.name ?? ''}
-          </Text>
-          <Group gap={4} wrap="nowrap">
-            <LanguageSwitch />
-            <ActionIcon
-              component={Link}
-              to={paths.profile}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('nav.profile')}
-            >
-              <IconUserCircle size={22} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={() => void logout()}
-              aria-label={t('nav.logout')}
-            >
-              <IconLogout size={22} />
-            </ActionIcon>
-          </Group>
-        </header>
-        <main className="wallet-main">
-          <Outlet />
-          <SiteCredit />
-        </main>
-        <BottomNav label={t('nav.menu')} items={items} />
-        <ActionDrawer
-          opened={drawerOpened}
-          onClose={drawer.close}
-          title={t('actions.title')}
-          entries={entries}
-        />
-        <ConditionsModal opened={conditionsOpened} onClose={conditions.close} />
-        <MoneyModals />
-      </div>
-    </ModalsProvider>
+            <IconUserCircle size={22} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => void logout()}
+            aria-label={t('nav.logout')}
+          >
+            <IconLogout size={22} />
+          </ActionIcon>
+        </Group>
+      </header>
+      <main className="wallet-main">
+        <Outlet />
+        <SiteCredit />
+      </main>
+      <BottomNav label={t('nav.menu')} items={items} />
+      <ActionDrawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title={t('actions.title')}
+        entries={entries}
+      />
+      <ConditionsModal opened={conditionsOpened} onClose={conditions.close} />
+      <MoneyModals />
+    </div>
   );
 }

@@ -1,10 +1,14 @@
-import { Button, Group, Modal, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { timings } from '@wallet/contract/constants';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { useSessionStore } from '../../../lib/session-store';
 import { agreementsQueryOptions } from '../api/get-agreements';
+
+const AgreementDialog = lazyOverlay(
+  async () => (await import('./agreement-dialog')).AgreementDialog,
+  (props) => props.opened,
+);
 
 /**
  * SPEC.md section 2, Home: the member agreement appears 1.5 s after the page loads unless the
@@ -13,7 +17,6 @@ import { agreementsQueryOptions } from '../api/get-agreements';
  * accepting shows it again next time.
  */
 export function AgreementModal() {
-  const { t } = useTranslation();
   const agreed = useSessionStore((s) => s.agreement);
   const setAgreement = useSessionStore((s) => s.setAgreement);
   const [due, setDue] = useState(false);
@@ -28,22 +31,11 @@ export function AgreementModal() {
   // Shown only with its text: an empty agreement would ask the member to accept nothing.
   const opened = due && !agreed && data !== undefined;
   return (
-    <Modal
+    <AgreementDialog
       opened={opened}
+      agreement={data}
+      onAccept={() => setAgreement(true)}
       onClose={() => setDue(false)}
-      title={data?.title || t('agreement.title')}
-      size="lg"
-      closeOnClickOutside={false}
-    >
-      {data && (
-        <Typography className="wallet-html-content">
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, cleaned by the server where it is stored (apps/server/src/lib/operator-html.ts) */}
-          <div dangerouslySetInnerHTML={{ __html: data.html }} />
-        </Typography>
-      )}
-      <Group justify="flex-end" mt="md">
-        <Button onClick={() => setAgreement(true)}>{t('agreement.accept')}</Button>
-      </Group>
-    </Modal>
+    />
   );
 }

@@ -1,19 +1,23 @@
-import '@mantine/carousel/styles.layer.css';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconCash, IconUsersGroup } from '@tabler/icons-react';
 import type { GameProviderCode } from '@wallet/contract/constants';
 import { timings } from '@wallet/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { useMoneyModals } from '../../../lib/money-modals';
 import { useLater } from '../../../lib/use-later';
-import { GameAccountModal } from '../../games/components/game-account-modal';
 import { AgreementModal } from '../../lookup/components/agreement-modal';
 import { useWallet } from '../api/get-wallet';
-import { useRefreshWallet } from '../api/refresh-wallet';
-import { GameCarousel } from './game-carousel';
+import { refreshWallet } from '../api/refresh-wallet';
+import { GameRow } from './game-row';
 import { useBaht } from './money';
 import { WalletCard } from './wallet-card';
+
+const GameAccountModal = lazyOverlay(
+  async () => (await import('../../games/components/game-account-modal')).GameAccountModal,
+  (props) => props.game !== null,
+);
 
 /**
  * /user/home (SPEC.md section 2): the wallet card, the referral-bonus card, and the slot, sport
@@ -23,16 +27,15 @@ export function HomePage() {
   const { t } = useTranslation();
   const baht = useBaht();
   const { data: wallet } = useWallet();
-  const refresh = useRefreshWallet();
   const later = useLater();
   const openModal = useMoneyModals((s) => s.open);
   const [game, setGame] = useState<GameProviderCode | null>(null);
 
-  const { mutate: refreshNow } = refresh;
   useEffect(() => {
     // A failed background refresh keeps the balances already shown; the button tells errors.
-    later(() => refreshNow(undefined), timings.homeWalletRefreshDelayMs);
-  }, [later, refreshNow]);
+    // Called directly rather than as a mutation: its pending state would redraw the whole home.
+    later(() => void refreshWallet().catch(() => undefined), timings.homeWalletRefreshDelayMs);
+  }, [later]);
 
   return (
     <Stack gap="lg">
@@ -72,17 +75,17 @@ export function HomePage() {
       </Paper>
       {wallet && (
         <>
-          <GameCarousel
+          <GameRow
             title={t('wallet.slotTitle')}
             slots={wallet.slotAccount}
             onSelect={(slot) => setGame(slot.code)}
           />
-          <GameCarousel
+          <GameRow
             title={t('wallet.sportTitle')}
             slots={wallet.sportAccount}
             onSelect={(slot) => setGame(slot.code)}
           />
-          <GameCarousel
+          <GameRow
             title={t('wallet.lottoTitle')}
             slots={wallet.lottoAccount}
             onSelect={(slot) => setGame(slot.code)}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ModalsProvider, modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { timings } from '@wallet/contract/constants';
 import { TRANSFER_NONE, type TransferRequest, WALLET_ACCOUNT } from '@wallet/contract/wallet';
@@ -77,66 +77,69 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
     }
   });
 
+  // The error dialog above (modals.open) has its manager here: nothing else uses one.
   return (
-    <Modal opened={opened} onClose={close} title={t('transfer.title')} centered>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <SimpleGrid cols={2} spacing="sm">
-            <Controller
-              control={control}
-              name="from"
-              render={({ field }) => (
-                <AccountPicker
-                  label={t('transfer.from')}
-                  options={options}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={fieldErrorText(errors.from?.message)}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="to"
-              render={({ field }) => (
-                <AccountPicker
-                  label={t('transfer.to')}
-                  options={options}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={fieldErrorText(errors.to?.message)}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <Controller
-            control={control}
-            name="amount"
-            render={({ field }) => (
-              <NumberInput
-                label={t('transfer.amount')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                min={0}
-                decimalScale={2}
-                thousandSeparator=","
-                inputMode="decimal"
-                hideControls
-                error={fieldErrorText(errors.amount?.message)}
+    <ModalsProvider>
+      <Modal opened={opened} onClose={close} title={t('transfer.title')} centered>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <SimpleGrid cols={2} spacing="sm">
+              <Controller
+                control={control}
+                name="from"
+                render={({ field }) => (
+                  <AccountPicker
+                    label={t('transfer.from')}
+                    options={options}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldErrorText(errors.from?.message)}
+                  />
+                )}
               />
-            )}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={transfer.isPending}>
-              {t('transfer.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+              <Controller
+                control={control}
+                name="to"
+                render={({ field }) => (
+                  <AccountPicker
+                    label={t('transfer.to')}
+                    options={options}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldErrorText(errors.to?.message)}
+                  />
+                )}
+              />
+            </SimpleGrid>
+            <Controller
+              control={control}
+              name="amount"
+              render={({ field }) => (
+                <NumberInput
+                  label={t('transfer.amount')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  min={0}
+                  decimalScale={2}
+                  thousandSeparator=","
+                  inputMode="decimal"
+                  hideControls
+                  error={fieldErrorText(errors.amount?.message)}
+                />
+              )}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={transfer.isPending}>
+                {t('transfer.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </ModalsProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { UserInfo } from '@wallet/contract/wallet';
 import { useState } from 'react';
@@ -14,7 +14,9 @@ type WalletKind = 'cash' | 'bonus';
 /**
  * The wallet card (SPEC.md section 2): the total in baht (wallet + every game), the last sync
  * time, a refresh button, and the cash/bonus switch. The app is one phone-wide column, so the
- * two wallet cards always toggle (SPEC.md: "on mobile the two wallet cards toggle").
+ * two wallet cards always toggle (SPEC.md: "on mobile the two wallet cards toggle"): two tabs,
+ * each showing its wallet. (Tabs rather than a SegmentedControl, whose sliding indicator
+ * measures the page while the home is being built: docs/performance.md.)
  */
 export function WalletCard({ wallet }: { wallet: UserInfo | undefined }) {
   const { t } = useTranslation();
@@ -61,31 +63,33 @@ export function WalletCard({ wallet }: { wallet: UserInfo | undefined }) {
             <IconRefresh size={22} aria-hidden />
           </ActionIcon>
         </Group>
-        <SegmentedControl
-          fullWidth
+        <Tabs
+          variant="pills"
           radius="xl"
-          aria-label={t('wallet.kind')}
           value={kind}
           onChange={(value) => setKind(value === 'bonus' ? 'bonus' : 'cash')}
-          data={[
-            { value: 'cash', label: t('wallet.cash') },
-            { value: 'bonus', label: t('wallet.bonus') },
-          ]}
-        />
-        <Paper p="md" radius="md" bg="rgba(8, 15, 36, 0.55)">
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">
-              {kind === 'cash' ? t('wallet.cashWallet') : t('wallet.bonusWallet')}
-            </Text>
-            {wallet ? (
-              <Text fw={700}>
-                {baht(kind === 'cash' ? wallet.wallet.cash : wallet.wallet.bonus)}
-              </Text>
-            ) : (
-              <Skeleton height={18} width={90} />
-            )}
-          </Group>
-        </Paper>
+        >
+          <Tabs.List grow aria-label={t('wallet.kind')} className="wallet-kind-tabs">
+            <Tabs.Tab value="cash">{t('wallet.cash')}</Tabs.Tab>
+            <Tabs.Tab value="bonus">{t('wallet.bonus')}</Tabs.Tab>
+          </Tabs.List>
+          {(['cash', 'bonus'] as const).map((panel) => (
+            <Tabs.Panel key={panel} value={panel} pt="sm">
+              <Paper p="md" radius="md" bg="rgba(8, 15, 36, 0.55)">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm">
+                    {panel === 'cash' ? t('wallet.cashWallet') : t('wallet.bonusWallet')}
+                  </Text>
+                  {wallet ? (
+                    <Text fw={700}>{baht(wallet.wallet[panel])}</Text>
+                  ) : (
+                    <Skeleton height={18} width={90} />
+                  )}
+                </Group>
+              </Paper>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
       </Stack>
     </Paper>
   );

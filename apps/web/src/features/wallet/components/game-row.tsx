@@ -1,20 +1,20 @@
-import { Carousel } from '@mantine/carousel';
 import { Avatar, Badge, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Slot } from '@wallet/contract/games';
 import { useTranslation } from 'react-i18next';
+import classes from './game-row.module.css';
 import { useBaht } from './money';
 
-type GameCarouselProps = {
+type GameRowProps = {
   title: string;
   slots: Slot[];
   onSelect: (slot: Slot) => void;
 };
 
-/** SPEC.md section 9: home carousels show 2.2 items per view. */
-const SLIDE_SIZE = `${100 / 2.2}%`;
-
-/** One carousel of game accounts (slot, sport or lotto): logo, name, amount, active state. */
-export function GameCarousel({ title, slots, onSelect }: GameCarouselProps) {
+/**
+ * One home carousel of game accounts (slot, sport or lotto): logo, name, amount, active state,
+ * 2.2 to a view (SPEC.md section 9), scrolled sideways by the browser (game-row.module.css).
+ */
+export function GameRow({ title, slots, onSelect }: GameRowProps) {
   const { t } = useTranslation();
   const baht = useBaht();
   if (slots.length === 0) return null;
@@ -23,14 +23,9 @@ export function GameCarousel({ title, slots, onSelect }: GameCarouselProps) {
       <Title order={2} size="h5" mb="xs">
         {title}
       </Title>
-      <Carousel
-        slideSize={SLIDE_SIZE}
-        slideGap="sm"
-        withControls={false}
-        emblaOptions={{ align: 'start', dragFree: true, containScroll: 'trimSnaps' }}
-      >
+      <ul className={classes.row}>
         {slots.map((slot) => (
-          <Carousel.Slide key={slot.code}>
+          <li key={slot.code} className={classes.slide}>
             <UnstyledButton
               onClick={() => onSelect(slot)}
               aria-label={t('wallet.openGame', { name: slot.name })}
@@ -68,9 +63,9 @@ export function GameCarousel({ title, slots, onSelect }: GameCarouselProps) {
                 </Stack>
               </Paper>
             </UnstyledButton>
-          </Carousel.Slide>
+          </li>
         ))}
-      </Carousel>
+      </ul>
     </section>
   );
 }
