@@ -230,6 +230,36 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * Money that reaches a member from outside (docs/decisions/0038-outside-credits.md): a deposit
+ * (the bank's transfer reference, a QR provider's payment id, a gift link's id) or a reward (its
+ * own id). The unique (source, reference) decides that it is credited once: the row and the
+ * ledger transaction it points to are written by one statement, and a replay or a race between
+ * processes inserts nothing and reads the row that won.
+ */
+export const outsideCredits = pgTable(
+  'outside_credits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    source: varchar('source', { length: 24 }).notNull(),
+    reference: varchar('reference', { length: 128 }).notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('outside_credits_source_key').on(t.source, t.reference),
+    index('outside_credits_member_idx').on(t.memberId, t.createdAt),
+    check('outside_credits_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
 /** CONTRACT.md Idempotency-Key: the first answer of a key, replayed to every repeat. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -345,6 +375,7 @@ export const schema = {
   ledgerTransactions,
   ledgerEntries,
   idempotencyKeys,
+  outsideCredits,
   gameAccounts,
   sandboxGameAccounts,
   sandboxGameTransfers,

@@ -155,6 +155,46 @@ export function toTransactionRow(raw: RawTransaction): LedgerTransactionRow {
   };
 }
 
+/**
+ * Where money that reaches a member from outside comes from (docs/decisions/0038): the rail it
+ * travelled, whose own reference identifies it. A slip and the bank feed report the same bank
+ * transfer, so both credit under `bank` with the bank's reference, and it lands once.
+ */
+export const creditSources = ['sandbox', 'bank', 'qr', 'truemoney'] as const;
+export type CreditSource = (typeof creditSources)[number];
+
+export type OutsideCredit = {
+  source: CreditSource;
+  /** The source's own id of this money (unique within the source). */
+  reference: string;
+  memberId: number;
+  /** Minor units, more than zero. */
+  amount: number;
+  currency: string;
+  /** The operator account the money comes through, and the member's wallet it goes into. */
+  from: OperatorKind;
+  into: 'cash' | 'bonus';
+  /** The statement's line: its type and from/to labels (SPEC.md section 3). */
+  type: LedgerType;
+  label: { from: string; to: string };
+  providerCode?: string | null;
+  description?: Record<string, { description: string }> | null;
+};
+
+/**
+ * What `credit` answers. `credited`: this call moved the money; otherwise the same (source,
+ * reference) had been credited before, to `memberId` with `amount` (which a caller compares with
+ * its own: a mismatch is a forged or broken report, for the operator to see).
+ */
+export type CreditResult = {
+  credited: boolean;
+  transactionId: number;
+  memberId: number;
+  amount: number;
+  /** The member's wallet after the credit, when this call made it. */
+  wallet: MemberWallet | undefined;
+};
+
 /** A member's main wallet in minor units: withdrawable cash and bonus money. */
 export type MemberWallet = { cash: number; bonus: number };
 
@@ -207,6 +247,23 @@ const statements = (() => {
           claim as (${claimingKey(key, sql`tx`, sql`tx.id`)})
           select o.id, o.cash, o.bonus from claim,
             lateral ${posting(sql`claim.member_id`, sql`null::varchar`, sql`claim.transaction_id`)} as o`,
+    ),
+    // docs/decisions/0038-outside-credits.md: the credit's row takes the transaction's id, and
+    // the opening runs only when the row was inserted. A (source, reference) seen before (a
+    // replay, or a race another process won) inserts nothing and moves nothing.
+    credit: new Statement(
+      sql`with credit as (
+            insert into outside_credits (source, reference, member_id, amount, currency, transaction_id)
+            values (${slot('source')}, ${slot('reference')}, ${slot('memberId')}, ${slot('amount')},
+              ${slot('currency')}, nextval(pg_get_serial_sequence('ledger_transactions', 'id')))
+            on conflict (source, reference) do nothing
+            returning member_id, transaction_id)
+          select o.id, o.cash, o.bonus from credit,
+            lateral ${posting(sql`credit.member_id`, slot('holder'), sql`credit.transaction_id`)} as o`,
+    ),
+    credited: new Statement(
+      sql`select member_id, amount, transaction_id from outside_credits
+          where source = ${slot('source')} and reference = ${slot('reference')}`,
     ),
     settle: new Statement(sql`select settled, cash, bonus, false as answered from ${settling}`),
     settleAnswering: new Statement(
@@ -331,6 +388,79 @@ export class Ledger {
     if (!row) throw new Error('ledger transaction was not recorded');
     if (claim) claim.state = 'claimed';
     return { id: int(row.id), wallet: walletOf(row) };
+  }
+
+  /**
+   * Credits money from outside exactly once per (source, reference) (docs/decisions/0038): the
+   * one way deposits and rewards reach a member. One statement inserts the credit's row and,
+   * only if that insert happened, opens the ledger transaction (operator account → member
+   * wallet). The unique constraint decides between a replay or two processes racing: the loser
+   * inserts nothing, moves nothing, and reads the winner's row. `ticket`: the Idempotency-Key the
+   * request already holds (the sandbox top-up), fenced as in `open`.
+   */
+  async credit(
+    db: Db,
+    credit: OutsideCredit,
+    options: { ticket?: IdempotencyTicket | undefined } = {},
+  ): Promise<CreditResult> {
+    if (!Number.isSafeInteger(credit.amount) || credit.amount <= 0) {
+      throw new RangeError(`a credit is a positive number of minor units: ${credit.amount}`);
+    }
+    const ticket = options.ticket;
+    if (ticket && (ticket.state === 'open' || ticket.memberId !== credit.memberId)) {
+      throw new Error('a credit runs under a key its own member has already claimed');
+    }
+    const [from, into] = await Promise.all([
+      this.operatorAccount(credit.from, credit.currency),
+      this.memberAccount(credit.memberId, credit.into, credit.currency),
+    ]);
+    const { accounts, amounts } = legArrays([
+      { accountId: from, amount: -credit.amount },
+      { accountId: into, amount: credit.amount },
+    ]);
+    const where = { source: credit.source, reference: credit.reference };
+    const [row] = await moneyNotEnough(() =>
+      statements.credit.rows<RawPosting & { id: unknown }>(db, {
+        ...where,
+        accounts,
+        amounts,
+        memberId: credit.memberId,
+        type: credit.type,
+        status: 'success',
+        from: credit.label.from,
+        to: credit.label.to,
+        amount: credit.amount,
+        currency: credit.currency,
+        providerCode: credit.providerCode ?? null,
+        providerRef: null,
+        description: credit.description ? JSON.stringify(credit.description) : null,
+        relaxed: false,
+        key: ticket?.key ?? null,
+        holder: ticket?.holder ?? null,
+      }),
+    );
+    if (row) {
+      return {
+        credited: true,
+        transactionId: int(row.id),
+        memberId: credit.memberId,
+        amount: credit.amount,
+        wallet: walletOf(row),
+      };
+    }
+    const [earlier] = await statements.credited.rows<{
+      member_id: number;
+      amount: unknown;
+      transaction_id: unknown;
+    }>(db, where);
+    if (!earlier) throw new Error(`credit ${credit.source}:${credit.reference} was not recorded`);
+    return {
+      credited: false,
+      transactionId: int(earlier.transaction_id),
+      memberId: earlier.member_id,
+      amount: int(earlier.amount),
+      wallet: undefined,
+    };
   }
 
   /**

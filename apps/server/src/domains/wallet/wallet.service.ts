@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type {
   MoneyMoveResponse,
@@ -82,30 +83,25 @@ export class WalletService {
       'add',
       { amount },
       async (member, ticket) => {
-        const { db, ledger } = this.deps;
-        const minor = toMinor(amount);
-        const [deposits, cash] = await Promise.all([
-          ledger.operatorAccount('deposits', member.currency),
-          ledger.memberAccount(member.id, 'cash', member.currency),
-        ]);
-        const opened = await ledger.open(
-          db,
+        // Credited as every deposit is (docs/decisions/0038). The sandbox invents the money, so
+        // each top-up is a reference of its own; the request's key is what makes it once (a key
+        // is forgotten after a day, and the same key then asks for a new top-up).
+        const credit = await this.deps.ledger.credit(
+          this.deps.db,
           {
+            source: 'sandbox',
+            reference: randomUUID(),
             memberId: member.id,
-            type: 'deposit',
-            status: 'success',
-            from: 'SANDBOX',
-            to: WALLET_ACCOUNT,
-            amount: minor,
+            amount: toMinor(amount),
             currency: member.currency,
+            from: 'deposits',
+            into: 'cash',
+            type: 'deposit',
+            label: { from: 'SANDBOX', to: WALLET_ACCOUNT },
           },
-          [
-            { accountId: deposits, amount: -minor },
-            { accountId: cash, amount: minor },
-          ],
-          { claim: ticket },
+          { ticket },
         );
-        return { status: 'success', amount: minor, wallet: opened.wallet };
+        return { status: 'success', amount: credit.amount, wallet: credit.wallet };
       },
       { recover: (orphan) => this.recoverFromMoves(orphan, 'final') },
     );
