@@ -12,7 +12,10 @@ import {
 
 /**
  * The ledger module (docs/decisions/0030-ledger.md): every change of a balance goes through
- * `open` or `settle` here, inside one database transaction, as entries that sum to zero.
+ * `open`, `settle` or `credit` here, inside one database transaction, as entries that sum to
+ * zero. It is also the repository of the money tables (accounts, transactions, entries,
+ * outside credits): services read and write them only through it (the member's statement
+ * pages are read by the statement repository).
  */
 
 export const memberKinds = [
@@ -559,6 +562,31 @@ export class Ledger {
       providerCode: r.provider_code,
       balance: int(r.balance),
     }));
+  }
+
+  /**
+   * Movements still `processing` (a transfer whose provider has not answered, a withdrawal
+   * waiting for its payout), oldest first: of one member, or of everyone older than
+   * `olderThanMs`, read `limit` at a time after the id `after` (the reconciler's pages).
+   */
+  async processing(
+    db: Db,
+    type: 'transfer' | 'withdraw',
+    filter: { memberId: number } | { olderThanMs: number; after: number; limit: number },
+  ): Promise<LedgerTransactionRow[]> {
+    const which =
+      'memberId' in filter
+        ? sql`member_id = ${filter.memberId}`
+        : sql`id > ${filter.after}
+            and created_at < now() - make_interval(secs => ${filter.olderThanMs / 1000})`;
+    const limit = 'limit' in filter ? sql`limit ${filter.limit}` : sql``;
+    const found = await rows<RawTransaction>(
+      db,
+      sql`select ${transactionColumns} from ledger_transactions
+          where type = ${type} and status = 'processing' and ${which}
+          order by id ${limit}`,
+    );
+    return found.map(toTransactionRow);
   }
 
   async transaction(db: Db, id: number): Promise<LedgerTransactionRow | null> {

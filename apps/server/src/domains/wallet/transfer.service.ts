@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { TransferAccount } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
-import { sql } from 'drizzle-orm';
 import pMap from 'p-map';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/statement';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import { listGameAccounts } from '../games/games.repository';
 import type { GamesService, MoneyAccount } from '../games/games.service';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
-import {
-  type Ledger,
-  type LedgerTransactionRow,
-  type Leg,
-  type MemberWallet,
-  type SettleAnswer,
-  toTransactionRow,
-  transactionColumns,
+import type {
+  Ledger,
+  LedgerTransactionRow,
+  Leg,
+  MemberWallet,
+  SettleAnswer,
 } from '../ledger/ledger';
 
 /** `wallet`: the member's wallet right after the movement, when the movement's own statement told it. */
@@ -333,15 +329,11 @@ export class TransferService {
     let pending = 0;
     let after = 0;
     for (;;) {
-      const rowsOfBatch = (
-        await rows<Parameters<typeof toTransactionRow>[0]>(
-          db,
-          sql`select ${transactionColumns} from ledger_transactions
-              where type = 'transfer' and status = 'processing' and id > ${after}
-                and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
-              order by id limit ${batch}`,
-        )
-      ).map(toTransactionRow);
+      const rowsOfBatch = await this.deps.ledger.processing(db, 'transfer', {
+        olderThanMs,
+        after,
+        limit: batch,
+      });
       const last = rowsOfBatch.at(-1);
       if (!last) break;
       after = last.id;

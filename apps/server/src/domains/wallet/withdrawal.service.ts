@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fromMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT, withdrawSchema } from '@wallet/contract/wallet';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
-import {
-  type Ledger,
-  type MemberWallet,
-  toTransactionRow,
-  transactionColumns,
-} from '../ledger/ledger';
+import type { Ledger, MemberWallet } from '../ledger/ledger';
 import { readSetting } from '../settings/settings.repository';
 
 export type WithdrawalServiceDeps = {
@@ -105,14 +98,7 @@ export class WithdrawalService {
 
   /** Every pending withdrawal of a member (the sandbox payout bank's settle call). */
   async settleAll(memberId: number, status: 'success' | 'failed'): Promise<number> {
-    const pending = (
-      await rows<Parameters<typeof toTransactionRow>[0]>(
-        this.deps.db,
-        sql`select ${transactionColumns} from ledger_transactions
-            where member_id = ${memberId} and type = 'withdraw' and status = 'processing'
-            order by id`,
-      )
-    ).map(toTransactionRow);
+    const pending = await this.deps.ledger.processing(this.deps.db, 'withdraw', { memberId });
     let settled = 0;
     for (const row of pending) if (await this.settle(row.id, status)) settled += 1;
     return settled;
