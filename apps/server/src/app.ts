@@ -14,7 +14,7 @@ import { SessionCache } from './domains/auth/session-cache';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
 import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
-import { removeStaleRows } from './domains/housekeeping/housekeeping';
+import { removeStaleRows, startHousekeeping } from './domains/housekeeping/housekeeping';
 import { Idempotency } from './domains/idempotency/idempotency';
 import { Ledger } from './domains/ledger/ledger';
 import { lookupRoutes } from './domains/lookup/lookup.route';
@@ -27,11 +27,11 @@ import { sandboxGamesRoutes, sandboxPlayRoutes } from './domains/sandbox/sandbox
 import { ServiceState } from './domains/settings/service-state';
 import { statementRoutes } from './domains/statement/statement.route';
 import { StatementService } from './domains/statement/statement.service';
-import { startReconciler } from './domains/wallet/reconciler';
 import { TransferService } from './domains/wallet/transfer.service';
 import { walletRoutes } from './domains/wallet/wallet.route';
 import { WalletService } from './domains/wallet/wallet.service';
 import { WithdrawalService } from './domains/wallet/withdrawal.service';
+import { Jobs } from './jobs/jobs';
 import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
 import { RedisCounterStore } from './lib/redis-counter-store';
 import { authPlugin } from './plugins/auth';
@@ -106,7 +106,10 @@ export async function buildApp(
     ));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
 
+  // Work that finishes later (docs/decisions/0039); stopped before the database closes.
+  const jobs = new Jobs(database);
   const release = async () => {
+    await jobs.stop();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   };
@@ -138,7 +141,7 @@ export async function buildApp(
       reply.header('x-request-id', request.id);
     });
 
-    await registerPlugins(app, config, database, redis, overrides);
+    await registerPlugins(app, config, database, jobs, redis, overrides);
     await app.ready();
     return app;
   } catch (error) {
@@ -151,6 +154,7 @@ async function registerPlugins(
   app: FastifyInstance,
   config: Config,
   database: Database,
+  jobs: Jobs,
   redis: Redis | null,
   overrides: AppOverrides,
 ): Promise<void> {
@@ -230,10 +234,16 @@ async function registerPlugins(
   });
   const statement = new StatementService({ db });
   app.decorate('money', { transfers, withdrawals, ledger, idempotency });
+  jobs.useLog(log);
   if (config.reconcileIntervalMs > 0) {
-    const stop = startReconciler(transfers, () => removeStaleRows(db, idempotency), {
+    // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
+    // keys, sessions, OTP requests) in each process, where running twice costs nothing.
+    await jobs.every('transfers.reconcile', config.reconcileIntervalMs, async () => {
+      const result = await transfers.reconcile(config.reconcileGraceMs);
+      if (result.settled > 0 || result.pending > 0) log.info(result, 'reconciled transfers');
+    });
+    const stop = startHousekeeping(() => removeStaleRows(db, idempotency), {
       intervalMs: config.reconcileIntervalMs,
-      graceMs: config.reconcileGraceMs,
       log,
     });
     app.addHook('onClose', stop);

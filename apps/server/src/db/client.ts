@@ -26,6 +26,11 @@ export type Database = {
    * several processes starting together on one PostgreSQL do the work once.
    */
   migrate(bootstrap: (db: Db) => Promise<void>): Promise<void>;
+  /**
+   * Raw SQL for the job engine (jobs/jobs.ts, pg-boss's `db`): a statement with `values`, or,
+   * without, a script of several statements run as one transaction.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 };
 
@@ -66,6 +71,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
         client.release();
       }
     },
+    // Without values node-postgres sends the simple protocol, which runs a script whole.
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
     close: () => pool.end(),
   };
 }
@@ -89,6 +96,13 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       // PGlite is single-connection and single-process: no lock to take.
       await migratePglite(db, { migrationsFolder });
       await bootstrap(db);
+    },
+    async executeSql(text, values) {
+      if (values !== undefined) return client.query(text, values);
+      // A script inside PGlite's transaction: should it fail, it is rolled back there, and the
+      // one connection every query shares is not left in an aborted transaction.
+      const results = await client.transaction((tx) => tx.exec(text));
+      return results.at(-1) ?? { rows: [] };
     },
     close: () => client.close(),
   };

@@ -25,7 +25,7 @@ export type Removed = {
 
 /**
  * Removes the rows no rule reads any more, so the tables that every sign-in, OTP and money
- * call writes do not grow for ever. Run with the reconciler on its interval, in every process;
+ * call writes do not grow for ever. Run on an interval (startHousekeeping) in every process;
  * each delete is one statement and deleting twice is harmless.
  */
 export async function removeStaleRows(db: Db, idempotency: Idempotency): Promise<Removed> {
@@ -46,4 +46,30 @@ export async function removeStaleRows(db: Db, idempotency: Idempotency): Promise
     deletedRows(db, sql`delete from sandbox_game_sessions where expires_at < now()`),
   ]);
   return { idempotencyKeys, sessions, otpRequests, sandboxGameSessions };
+}
+
+/**
+ * Runs the housekeeping on an interval in this process (the transfer reconciler, which ran
+ * beside it, is a job now: docs/decisions/0039-jobs.md). A run never overlaps the previous one.
+ */
+export function startHousekeeping(
+  housekeeping: () => Promise<unknown>,
+  options: { intervalMs: number; log: { error(object: object, message: string): void } },
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = housekeeping()
+      .then(() => undefined)
+      .catch((error: unknown) => options.log.error({ err: error }, 'housekeeping failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -1,0 +1,142 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import { sqlState } from '../db/pg-errors';
+
+type Log = { error(object: object, message: string): void };
+
+/** SQLSTATE 40P01: two processes creating one queue at the same moment deadlock in pg-boss. */
+const DEADLOCK = '40P01';
+
+export type QueueOptions = {
+  /** Attempts after the first when the work throws (default 5), this far apart (default 15 s). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long a started job may run before it counts as abandoned and is retried (default 5 min). */
+  expireInSeconds?: number;
+};
+
+/**
+ * The one way to run work that finishes later (docs/decisions/0039-jobs.md): a QR waiting to be
+ * paid or to expire, a slip waiting for verification, the transfer reconciler; later the back
+ * office's and the scheduled jobs. pg-boss 10 keeps the jobs in the app's own database
+ * (PGlite or PostgreSQL, schema `jobs`), so a job sent survives a restart, and it hands each job
+ * to one worker across every server process (`FOR UPDATE SKIP LOCKED`). A job's work must be
+ * safe to run again: a process that dies mid-job leaves it to be retried once it expires.
+ *
+ * The engine starts with the first queue a process registers or job it sends; a process with
+ * none (a test app) never starts it.
+ */
+export class Jobs {
+  private engine: Promise<PgBoss> | null = null;
+  private readonly created = new Map<string, Promise<void>>();
+  /** Until the app's logger exists (it is made after the database), errors go to stderr. */
+  private log: Log = { error: (object, message) => console.error(message, object) };
+
+  constructor(private readonly database: Database) {}
+
+  useLog(log: Log): void {
+    this.log = log;
+  }
+
+  private boss(): Promise<PgBoss> {
+    this.engine ??= (async () => {
+      const boss = new PgBoss({
+        db: { executeSql: (text, values) => this.database.executeSql(text, values) },
+        schema: 'jobs',
+      });
+      boss.on('error', (error) => this.log.error({ err: error }, 'job engine'));
+      await boss.start();
+      return boss;
+    })();
+    return this.engine;
+  }
+
+  /** Creates the queue once per process; a race with another process's creation is retried. */
+  private queue(name: string, options: PgBoss.Queue): Promise<void> {
+    let created = this.created.get(name);
+    if (!created) {
+      created = (async () => {
+        const boss = await this.boss();
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await boss.createQueue(name, options);
+            return;
+          } catch (error) {
+            if (sqlState(error) !== DEADLOCK || attempt >= 5) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+          }
+        }
+      })();
+      this.created.set(name, created);
+    }
+    return created;
+  }
+
+  /**
+   * Registers the work of one-off jobs named `name`, each run once (again on failure, by
+   * `options`), by one worker of one process, up to `concurrency` at a time in this process.
+   */
+  async work<T extends object>(
+    name: string,
+    work: (data: T) => Promise<void>,
+    options: QueueOptions & { concurrency?: number } = {},
+  ): Promise<void> {
+    await this.queue(name, {
+      name,
+      retryLimit: options.retryLimit ?? 5,
+      retryDelay: options.retryDelaySeconds ?? 15,
+      expireInSeconds: options.expireInSeconds ?? 300,
+    });
+    const boss = await this.boss();
+    // One job per fetch, so that one failing job fails alone; several workers for concurrency.
+    for (let i = 0; i < (options.concurrency ?? 1); i++) {
+      await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await work(job.data);
+      });
+    }
+  }
+
+  /** Sends a job to the queue `name` (registered with `work`), run after `afterMs` (at once by default). */
+  async send(name: string, data: object, options: { afterMs?: number } = {}): Promise<void> {
+    const boss = await this.boss();
+    await boss.send(
+      name,
+      data,
+      options.afterMs ? { startAfter: Math.ceil(options.afterMs / 1000) } : {},
+    );
+  }
+
+  /**
+   * Runs `work` every `intervalMs`, by one process at a time whatever the number of server
+   * processes on this database: the queue holds at most one waiting run (pg-boss's `short`
+   * policy), which one worker takes. The run queues the next one before it works, so a process
+   * that dies mid-run does not stop the chain; a schedule every minute queues one should the
+   * chain ever break (a process killed between taking a run and queuing the next), and every
+   * process queues one as it starts. Runs overlap only if one outlasts the interval, so `work`
+   * must be safe to run twice at once (the reconciler's settles are conditional). A run that
+   * fails is logged; the next one comes as usual.
+   */
+  async every(name: string, intervalMs: number, work: () => Promise<void>): Promise<void> {
+    const expireInSeconds = Math.max(60, Math.ceil((4 * intervalMs) / 1000));
+    await this.queue(name, { name, policy: 'short', retryLimit: 0, expireInSeconds });
+    const boss = await this.boss();
+    const pollingIntervalSeconds = Math.min(2, Math.max(0.5, intervalMs / 1000));
+    await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async () => {
+      await boss.send(name, {}, { startAfter: Math.ceil(intervalMs / 1000) });
+      try {
+        await work();
+      } catch (error) {
+        this.log.error({ err: error, job: name }, 'scheduled job failed');
+      }
+    });
+    await boss.schedule(name, '* * * * *');
+    await boss.send(name, {});
+  }
+
+  /** Stops this process's workers, letting running jobs finish (up to 10 s). */
+  async stop(): Promise<void> {
+    if (!this.engine) return;
+    const boss = await this.engine;
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
