@@ -11,6 +11,8 @@ import { AccountService } from './domains/account/account.service';
 import { authRoutes } from './domains/auth/auth.route';
 import { AuthService } from './domains/auth/auth.service';
 import { SessionCache } from './domains/auth/session-cache';
+import { depositLookupRoutes, depositSandboxRoutes } from './domains/deposit/deposit.route';
+import { DepositService } from './domains/deposit/deposit.service';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
 import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
@@ -233,6 +235,7 @@ async function registerPlugins(
     withdrawals,
   });
   const statement = new StatementService({ db });
+  const deposits = new DepositService({ db, ledger, log });
   app.decorate('money', { transfers, withdrawals, ledger, idempotency });
   jobs.useLog(log);
   if (config.reconcileIntervalMs > 0) {
@@ -265,6 +268,7 @@ async function registerPlugins(
   // Domains.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(lookupRoutes, { prefix: '/api/lookup', lookup });
+  await app.register(depositLookupRoutes, { prefix: '/api/lookup', deposits });
   await app.register(authRoutes, { prefix: '/api', auth, loginPerMinute: limits.loginPerMinute });
   await app.register(accountRoutes, {
     prefix: '/api/account',
@@ -285,6 +289,7 @@ async function registerPlugins(
   if (sandboxSms) {
     const sandbox = new SandboxService({ db, sms: sandboxSms, serviceState });
     await app.register(sandboxRoutes, { prefix: '/api/sandbox', sandbox, variant });
+    await app.register(depositSandboxRoutes, { prefix: '/api/sandbox', deposits });
     await app.register(sandboxGamesRoutes, {
       prefix: '/api/sandbox',
       db,

@@ -260,6 +260,63 @@ export const outsideCredits = pgTable(
   ],
 );
 
+/**
+ * The operator's receiving accounts (SPEC.md section 3, deposit account): bank accounts and
+ * payment-provider QR accounts. Names are kept on the row: WW, PAYTIMZ and PAYONEX are not
+ * banks a member registers with.
+ */
+export const depositAccounts = pgTable('deposit_accounts', {
+  id: serial('id').primaryKey(),
+  bankCode: varchar('bank_code', { length: 20 }).notNull(),
+  // BANK or PAYMENT (a payment provider's QR).
+  bankType: varchar('bank_type', { length: 8 }).notNull(),
+  // AUTO (credited by the bank feed or the provider) or MANUAL (needs a slip).
+  mode: varchar('mode', { length: 8 }).notNull(),
+  nameTh: text('name_th').notNull(),
+  nameEn: text('name_en').notNull(),
+  accountName: varchar('account_name', { length: 100 }).notNull(),
+  accountNo: varchar('account_no', { length: 20 }).notNull(),
+  currency: varchar('currency', { length: 4 }).notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** The operator's TrueMoney wallets (SPEC.md section 3, wallet account): AUTO or GIFT_LINK. */
+export const truemoneyAccounts = pgTable('truemoney_accounts', {
+  id: serial('id').primaryKey(),
+  mode: varchar('mode', { length: 12 }).notNull(),
+  phone: varchar('phone', { length: 20 }).notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * Every incoming transfer the bank feed reports, matched or not (docs/decisions/0040): a
+ * transfer from a member's registered account is credited (`transaction_id`); one that matches
+ * no member is kept here for the operator, never credited to a guess.
+ */
+export const bankTransfers = pgTable(
+  'bank_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reference: varchar('reference', { length: 64 })
+      .notNull()
+      .unique('bank_transfers_reference_key'),
+    bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    accountNo: varchar('account_no', { length: 20 }).notNull(),
+    amount: money('amount').notNull(),
+    memberId: integer('member_id').references(() => members.id),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bank_transfers_unmatched_idx').on(t.receivedAt).where(sql`${t.memberId} is null`),
+    check('bank_transfers_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
 /** CONTRACT.md Idempotency-Key: the first answer of a key, replayed to every repeat. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -376,6 +433,9 @@ export const schema = {
   ledgerEntries,
   idempotencyKeys,
   outsideCredits,
+  depositAccounts,
+  truemoneyAccounts,
+  bankTransfers,
   gameAccounts,
   sandboxGameAccounts,
   sandboxGameTransfers,

@@ -1,4 +1,5 @@
 import { gameCategories, gameProviderCodes } from '@wallet/contract/constants';
+import { DepositAccountSchema, WalletAccountSchema } from '@wallet/contract/deposit';
 import {
   BankListItemSchema,
   ContactResponseSchema,
@@ -9,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { banks, gameProviders, sources } from '../db/schema';
+import { banks, depositAccounts, gameProviders, sources, truemoneyAccounts } from '../db/schema';
 import { insertSettingIfMissing } from '../domains/settings/settings.repository';
 import { settingSchemas } from '../domains/settings/settings.schemas';
 import { cleanOperatorHtml } from '../lib/operator-html';
@@ -40,6 +41,11 @@ export const SeedSchema = z.object({
     .object({ withdrawMin: z.number().min(0), withdrawMax: z.number().min(0) })
     .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
   slip: settingSchemas.slip,
+  deposit: z.object({
+    banks: z.array(DepositAccountSchema),
+    wallets: z.array(WalletAccountSchema),
+    isManual: z.boolean(),
+  }),
   gameProviders: z
     .array(
       z.object({
@@ -61,7 +67,15 @@ export const SeedSchema = z.object({
 });
 export type Seed = z.infer<typeof SeedSchema>;
 
-async function isEmpty(db: Db, table: typeof banks | typeof sources | typeof gameProviders) {
+async function isEmpty(
+  db: Db,
+  table:
+    | typeof banks
+    | typeof sources
+    | typeof gameProviders
+    | typeof depositAccounts
+    | typeof truemoneyAccounts,
+) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
 }
@@ -106,6 +120,31 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
       );
     }
 
+    if (await isEmpty(tx, depositAccounts)) {
+      await tx.insert(depositAccounts).values(
+        seed.deposit.banks.map((a, i) => ({
+          bankCode: a.bankCode,
+          bankType: a.bankType,
+          mode: a.mode,
+          nameTh: a.bank.nameTH,
+          nameEn: a.bank.nameEN,
+          accountName: a.bankAccountName,
+          accountNo: a.bankAccountNo,
+          currency: a.currency,
+          sortOrder: i,
+        })),
+      );
+    }
+    if (await isEmpty(tx, truemoneyAccounts)) {
+      await tx.insert(truemoneyAccounts).values(
+        seed.deposit.wallets.map((w, i) => ({
+          mode: w.mode,
+          phone: w.walletAccountName,
+          sortOrder: i,
+        })),
+      );
+    }
+
     const { site, features, withdraw, slip } = seed;
     await insertSettingIfMissing(tx, 'info', site.info);
     await insertSettingIfMissing(tx, 'contact', { ...site.contact, lineQR });
@@ -127,5 +166,6 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
     await insertSettingIfMissing(tx, 'registerOTP', features.registerOTP);
     await insertSettingIfMissing(tx, 'enableChatWidget', features.enableChatWidget);
     await insertSettingIfMissing(tx, 'terminated', features.terminated);
+    await insertSettingIfMissing(tx, 'manualDeposit', seed.deposit.isManual);
   });
 }

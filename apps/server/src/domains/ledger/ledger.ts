@@ -399,7 +399,9 @@ export class Ledger {
    * only if that insert happened, opens the ledger transaction (operator account → member
    * wallet). The unique constraint decides between a replay or two processes racing: the loser
    * inserts nothing, moves nothing, and reads the winner's row. `ticket`: the Idempotency-Key the
-   * request already holds (the sandbox top-up), fenced as in `open`.
+   * request already holds (the sandbox top-up), fenced as in `open`. Called in autocommit, not
+   * inside a transaction: a member's first credit creates the account on its own connection,
+   * which would wait for the transaction's locks (PGlite's single connection, or a full pool).
    */
   async credit(
     db: Db,

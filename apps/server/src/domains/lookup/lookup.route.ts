@@ -13,20 +13,9 @@ import {
   WithdrawLimitsResponseSchema,
 } from '@wallet/contract/lookup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorResponses } from '../../plugins/errors';
 import type { LookupService } from './lookup.service';
-
-/**
- * GET /api/lookup/deposit (SPEC.md section 3: banks, wallets, isManual). Until the deposits
- * issue replaces it with the schema of packages/contract/src/deposit.ts, no deposit account
- * exists and the answer is empty.
- */
-const DepositLookupPlaceholderSchema = z.object({
-  banks: z.array(z.never()),
-  wallets: z.array(z.never()),
-  isManual: z.boolean(),
-});
 
 export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = async (
   app,
@@ -59,9 +48,4 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = as
   app.get('/truelink-key', { schema: reply(TruelinkKeyResponseSchema) }, () =>
     lookup.truelinkKey(),
   );
-  app.get('/deposit', { schema: reply(DepositLookupPlaceholderSchema) }, async () => ({
-    banks: [],
-    wallets: [],
-    isManual: false,
-  }));
 };

@@ -106,10 +106,6 @@ describeOnDatabases('lookups', (target) => {
     for (const video of videos) expect(video.url).toMatch(/^https:\/\//);
   });
 
-  it('answers an empty deposit lookup until the deposits issue', async () => {
-    expect(await get('deposit')).toEqual({ banks: [], wallets: [], isManual: false });
-  });
-
   it('answers one stable RSA-OAEP-256 public key whose private half is kept in settings', async () => {
     const first = await get('truelink-key');
     const second = await get('truelink-key');

@@ -27,6 +27,8 @@ export const settingSchemas = {
   }),
   registerOTP: z.boolean(),
   enableChatWidget: z.boolean(),
+  /** Deposit lookup's `isManual`: members may upload slips for the MANUAL accounts. */
+  manualDeposit: z.boolean(),
   terminated: z.boolean(),
   /** The gift-link key pair (CONTRACT.md): PEM texts, generated once on first start. */
   truelinkKey: z.object({ publicKey: z.string(), privateKey: z.string() }),

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { type Database, openDatabase } from '../../db/client';
+import { createPostgresDatabase, describeOnDatabases } from '../../test/databases';
+import { call, type Harness, startHarness, testEnv } from '../../test/harness';
+import { memberWithToken, newAccountNo } from '../../test/members';
+import { expectLedgerInvariants, ledgerBalances, memberIdOf } from '../../test/money';
+import { describeWith } from '../../test/services';
+import { listUnmatchedBankTransfers } from './deposit.repository';
+
+type Member = Awaited<ReturnType<typeof memberWithToken>>;
+
+function bankTransfer(app: FastifyInstance, body: Record<string, unknown>) {
+  return call(app, 'POST', '/api/sandbox/bank-transfer', { body });
+}
+
+/** A transfer of `amount` baht from the member's registered account, with a fresh reference. */
+function fromMember(member: Member, amount: number, reference = `SCB${randomUUID()}`) {
+  const body = member.body as { bankCode: string; bankAccountNo: string };
+  return { bankCode: body.bankCode, accountNo: body.bankAccountNo, amount, reference };
+}
+
+describeOnDatabases('deposits by bank transfer', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("lists the operator's receiving accounts in the member's currency", async () => {
+    const m = await memberWithToken(h.app);
+    const res = await call(h.app, 'GET', '/api/lookup/deposit', { token: m.token });
+    expect(res.status).toBe(200);
+    const banks = res.body.banks as { bankCode: string; currency: string; mode: string }[];
+    expect(banks.map((b) => b.bankCode)).toEqual([
+      'SCB',
+      'GSB',
+      'KBANK',
+      'WW',
+      'PAYTIMZ',
+      'PAYONEX',
+      'BCEL',
+    ]);
+    expect(banks.every((b) => b.currency === 'BAHT')).toBe(true);
+    expect(res.body.wallets).toEqual([
+      { mode: 'AUTO', walletAccountName: '0812345678' },
+      { mode: 'GIFT_LINK', walletAccountName: '0898765432' },
+    ]);
+    expect(res.body.isManual).toBe(true);
+  });
+
+  it('asks for a signed-in member', async () => {
+    const res = await call(h.app, 'GET', '/api/lookup/deposit');
+    expect(res.status).toBe(401);
+  });
+
+  it("credits a transfer from the member's registered account once, however often it is reported", async () => {
+    const m = await memberWithToken(h.app);
+    const id = await memberIdOf(h.db, m.username);
+    const report = fromMember(m, 500);
+    for (let i = 0; i < 3; i++) {
+      const res = await bankTransfer(h.app, report);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, matched: true });
+    }
+    expect((await ledgerBalances(h.db, id)).cash).toBe(50_000);
+    const wallet = await call(h.app, 'GET', '/api/wallet', { token: m.token });
+    expect((wallet.body.wallet as { cash: number }).cash).toBe(500);
+    const statement = await call(h.app, 'POST', '/api/statement', {
+      token: m.token,
+      body: { page: 1, limit: 10 },
+    });
+    expect(JSON.stringify(statement.body)).toContain('deposit');
+    await expectLedgerInvariants(h.db);
+  });
+
+  it('keeps a transfer that matches no member for the operator, and credits no one', async () => {
+    const report = {
+      bankCode: 'SCB',
+      accountNo: newAccountNo(),
+      amount: 250,
+      reference: `SCB${randomUUID()}`,
+    };
+    const res = await bankTransfer(h.app, report);
+    expect(res.body).toEqual({ success: true, matched: false });
+    const unmatched = await listUnmatchedBankTransfers(h.db, 50);
+    expect(unmatched.find((t) => t.reference === report.reference)).toMatchObject({
+      accountNo: report.accountNo,
+      amount: 25_000,
+    });
+    await expectLedgerInvariants(h.db);
+  });
+
+  it('does not credit a reference again when it is reported with other details', async () => {
+    const m = await memberWithToken(h.app);
+    const other = await memberWithToken(h.app);
+    const report = fromMember(m, 100);
+    await bankTransfer(h.app, report);
+    // The same bank reference, now claimed for another account and amount: nothing moves.
+    await bankTransfer(h.app, { ...fromMember(other, 9_000), reference: report.reference });
+    expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(10_000);
+    expect((await ledgerBalances(h.db, await memberIdOf(h.db, other.username))).cash ?? 0).toBe(0);
+  });
+
+  it('refuses a report that is not a transfer, writing nothing', async () => {
+    const m = await memberWithToken(h.app);
+    for (const bad of [
+      { ...fromMember(m, 0) },
+      { ...fromMember(m, -5) },
+      { ...fromMember(m, 10), reference: '' },
+    ]) {
+      const res = await bankTransfer(h.app, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash ?? 0).toBe(0);
+  });
+});
+
+/** The feed delivering one transfer to two server processes at once: PostgreSQL only. */
+describeWith('postgres', 'deposits by bank transfer, raced on postgres', (adminUrl) => {
+  let servers: FastifyInstance[] = [];
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase(adminUrl);
+    drop = created.drop;
+    const config = loadConfig({ ...testEnv, DATABASE_URL: created.url, DATABASE_POOL_MAX: '10' });
+    servers = [await buildApp(config), await buildApp(config)];
+    database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 2 });
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    await database?.close();
+    await drop?.();
+  });
+
+  it('credits once when 30 deliveries of one transfer reach two processes together', async () => {
+    const [first, second] = servers as [FastifyInstance, FastifyInstance];
+    const m = await memberWithToken(first);
+    const report = fromMember(m, 700);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => bankTransfer(i % 2 ? first : second, report)),
+    );
+    expect(results.every((r) => r.status === 200 && r.body.matched === true)).toBe(true);
+    const id = await memberIdOf(database.db, m.username);
+    expect((await ledgerBalances(database.db, id)).cash).toBe(70_000);
+    await expectLedgerInvariants(database.db);
+  });
+});
