@@ -2,9 +2,9 @@ import { create } from 'zustand';
 
 /**
  * Which money modal is open. The plus drawer (shell) and the home screen open the same
- * transfer and withdraw modals, which the member shell renders once.
+ * deposit, transfer and withdraw modals, which the member shell renders once.
  */
-export type MoneyModal = 'transfer' | 'withdraw';
+export type MoneyModal = 'deposit' | 'transfer' | 'withdraw';
 
 type MoneyModalsState = {
   opened: MoneyModal | null;

@@ -14,6 +14,7 @@ export const queryKeys = {
     sources: () => [...queryKeys.lookup.all, 'sources'] as const,
     registerOtp: () => [...queryKeys.lookup.all, 'registerOTP'] as const,
     withdraw: () => [...queryKeys.lookup.all, 'withdraw'] as const,
+    deposit: () => [...queryKeys.lookup.all, 'deposit'] as const,
   },
   wallet: {
     all: ['wallet'] as const,

@@ -44,7 +44,6 @@ describeOnDatabases('deposits by bank transfer', (target) => {
       'WW',
       'PAYTIMZ',
       'PAYONEX',
-      'BCEL',
     ]);
     expect(banks.every((b) => b.currency === 'BAHT')).toBe(true);
     expect(res.body.wallets).toEqual([

@@ -11,6 +11,7 @@ import {
   IconPlus,
   IconRefresh,
   IconUserCircle,
+  IconWallet,
 } from '@tabler/icons-react';
 
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,10 @@ const ConditionsModal = lazyOverlay(
   async () => (await import('../../features/lookup/components/conditions-modal')).ConditionsModal,
   (props) => props.opened,
 );
+const DepositModal = lazyOverlay(
+  async () => (await import('../../features/deposit/components/deposit-modal')).DepositModal,
+  (props) => props.opened,
+);
 const TransferModal = lazyOverlay(
   async () => (await import('../../features/wallet/components/transfer-modal')).TransferModal,
   (props) => props.opened,
@@ -61,6 +66,7 @@ function MoneyModals() {
   const close = useMoneyModals((s) => s.close);
   return (
     <>
+      <DepositModal opened={opened === 'deposit'} onClose={close} />
       <TransferModal opened={opened === 'transfer'} onClose={close} />
       <WithdrawModal opened={opened === 'withdraw'} onClose={close} />
     </>
@@ -69,7 +75,8 @@ function MoneyModals() {
 
 /**
  * The plus-button entries. SPEC.md lists deposit, withdraw, invite, bonus, refund and spin (or
- * balance refresh); each arrives with its own feature and is added here then. Balance refresh
+ * balance refresh); each arrives with its own feature and is added here then (invite, bonus,
+ * refund and spin have not yet). Balance refresh
  * stands where the spin entry goes while the spin feature is not active (it does not exist yet).
  */
 function useActionEntries(): ActionEntry[] {
@@ -80,6 +87,12 @@ function useActionEntries(): ActionEntry[] {
   const lastSync = useSessionStore((s) => s.lastSync);
   const refresh = useRefreshWallet();
   return [
+    {
+      key: 'deposit',
+      label: t('wallet.deposit'),
+      icon: <IconWallet size={26} aria-hidden />,
+      onSelect: () => open('deposit'),
+    },
     {
       key: 'withdraw',
       label: t('wallet.withdraw'),

@@ -18,6 +18,8 @@ export function statementQueryOptions(page: number, limit: number) {
     queryFn: () => getStatement({ page, limit }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // A deposit credited while the member was in another app shows on return.
+    refetchOnWindowFocus: true,
   });
 }
 

@@ -16,8 +16,13 @@ export async function getWallet(): Promise<UserInfo> {
   return toUserInfo(response, now);
 }
 
+/** Read again when the member comes back to the tab: a deposit may have landed meanwhile. */
 export function walletQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.wallet.summary(), queryFn: getWallet });
+  return queryOptions({
+    queryKey: queryKeys.wallet.summary(),
+    queryFn: getWallet,
+    refetchOnWindowFocus: true,
+  });
 }
 
 export function useWallet() {

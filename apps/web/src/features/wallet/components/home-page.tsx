@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowsExchange, IconCash, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCash, IconUsersGroup, IconWallet } from '@tabler/icons-react';
 import type { GameProviderCode } from '@wallet/contract/constants';
 import { timings } from '@wallet/contract/constants';
 import { useEffect, useState } from 'react';
@@ -41,6 +41,13 @@ export function HomePage() {
     <Stack gap="lg">
       <AgreementModal />
       <WalletCard wallet={wallet} />
+      <Button
+        size="md"
+        leftSection={<IconWallet size={20} aria-hidden />}
+        onClick={() => openModal('deposit')}
+      >
+        {t('wallet.deposit')}
+      </Button>
       <SimpleGrid cols={2} spacing="sm">
         <Button
           variant="light"

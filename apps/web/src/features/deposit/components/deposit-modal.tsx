@@ -1,0 +1,103 @@
+import { ActionIcon, Alert, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type DepositAccount, qrProviderOf } from '@wallet/contract/deposit';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard';
+import { errorText } from '../../../lib/errors';
+import { bankName, formatAccountNo } from '../../../lib/format';
+import { useLocale } from '../../../lib/i18n';
+import { useProfile } from '../../account/api/get-profile';
+import { walletQueryOptions } from '../../wallet/api/get-wallet';
+import { useDepositAccounts } from '../api/get-deposit-accounts';
+
+type DepositModalProps = { opened: boolean; onClose: () => void };
+
+/** How often the wallet is read again while the member looks at the deposit modal. */
+const WALLET_POLL_MS = 10_000;
+
+/**
+ * A receiving account the bank feed credits by itself (SPEC.md section 2: "bank accounts are
+ * shown with a copy action"). QR providers and MANUAL accounts (slips) have flows of their own.
+ */
+export function isFeedAccount(account: DepositAccount): boolean {
+  return account.bankType === 'BANK' && account.mode === 'AUTO' && qrProviderOf(account) === null;
+}
+
+/**
+ * The deposit modal (SPEC.md section 2): the operator's bank accounts with a copy action, and the
+ * rule the bank feed follows: a transfer is credited when it comes from the member's own
+ * registered account. While it is open the wallet is read every 10 s, so the credit shows up
+ * without a refresh (the feed credits within about a minute).
+ */
+export function DepositModal({ opened, onClose }: DepositModalProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const accounts = useDepositAccounts();
+  const { data: profile } = useProfile();
+  useQuery({ ...walletQueryOptions(), refetchInterval: opened ? WALLET_POLL_MS : false });
+  const banks = accounts.data?.banks.filter(isFeedAccount) ?? [];
+  const own = profile?.bankAccount;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('deposit.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('wallet.close') }}
+    >
+      <Stack gap="md">
+        <Text size="sm" fw={600}>
+          {t('deposit.bankTransfer')}
+        </Text>
+        {accounts.isPending && <Skeleton height={76} radius="md" />}
+        {accounts.error && <Text c="red.4">{errorText(accounts.error)}</Text>}
+        {accounts.data && banks.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('deposit.noBankAccount')}
+          </Text>
+        )}
+        {banks.map((account) => (
+          <Paper key={`${account.bankCode}-${account.bankAccountNo}`} p="md" radius="md" withBorder>
+            <Group justify="space-between" wrap="nowrap" align="center">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text size="sm" c="dimmed">
+                  {bankName(account.bank, locale)}
+                </Text>
+                <Text fw={700} size="lg" data-testid="deposit-account-no">
+                  {formatAccountNo(account.bankAccountNo)}
+                </Text>
+                <Text size="sm" truncate>
+                  {account.bankAccountName}
+                </Text>
+              </Stack>
+              <ActionIcon
+                variant="light"
+                size="xl"
+                radius="xl"
+                aria-label={t('deposit.copyAccountNo', { bank: bankName(account.bank, locale) })}
+                onClick={() => void copyText(account.bankAccountNo)}
+              >
+                <IconCopy size={20} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </Paper>
+        ))}
+        <Alert variant="light" color="gold" icon={<IconInfoCircle aria-hidden />}>
+          <Stack gap={4}>
+            {own && (
+              <Text size="sm">
+                {t('deposit.fromOwnAccount', {
+                  bank: bankName(own.bank, locale),
+                  accountNo: formatAccountNo(own.bankAccountNo),
+                })}
+              </Text>
+            )}
+            <Text size="sm">{t('deposit.creditedWithin')}</Text>
+          </Stack>
+        </Alert>
+      </Stack>
+    </Modal>
+  );
+}
