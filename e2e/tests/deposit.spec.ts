@@ -42,3 +42,38 @@ test('deposit by bank transfer: copy our account number, transfer from the regis
   await expect(page.getByText('300.00').first()).toBeVisible();
   await page.screenshot({ path: '/tmp/deposit-statement.png', fullPage: true });
 });
+
+test('deposit by TrueMoney gift link: a good link credits the wallet, the same link again is refused', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  const made = await request.post('/api/sandbox/truelink', {
+    data: { amount: 25, phoneNumber: member.phone },
+  });
+  const { link } = await made.json();
+  await signIn(page, member);
+  await expect(page.getByTestId('wallet-total')).toHaveText('0.00 baht');
+
+  const handIn = async () => {
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deposit' });
+    const send = dialog.getByRole('button', { name: 'Send' });
+    await expect(send).toBeDisabled();
+    await dialog.getByLabel('Gift link').fill(link);
+    await expect(send).toBeEnabled();
+    await send.click();
+    return dialog;
+  };
+
+  const dialog = await handIn();
+  await expect(page.getByText('25.00 baht is in your wallet.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('wallet-total')).toHaveText('25.00 baht');
+  await page.screenshot({ path: '/tmp/deposit-giftlink.png' });
+
+  const again = await handIn();
+  await expect(page.getByText('This gift link has already been used.').first()).toBeVisible();
+  await expect(again).toBeVisible();
+  await expect(page.getByTestId('wallet-total')).toHaveText('25.00 baht');
+});

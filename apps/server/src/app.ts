@@ -50,6 +50,7 @@ import { SandboxFaults } from './providers/sandbox-faults';
 import { SandboxSmsSender } from './providers/sms/sandbox-sms-sender';
 import type { SmsSender } from './providers/sms/sms-sender';
 import { UnconfiguredSmsSender } from './providers/sms/unconfigured-sms-sender';
+import { SandboxGiftLinks, UnconfiguredGiftLinks } from './providers/truemoney/gift-links';
 import { bootstrap } from './seed/bootstrap';
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ declare module 'fastify' {
       withdrawals: WithdrawalService;
       ledger: Ledger;
       idempotency: Idempotency;
+      deposits: DepositService;
     };
   }
 }
@@ -225,6 +227,14 @@ async function registerPlugins(
     activeBonus: async () => null,
   });
   const idempotency = new Idempotency(db);
+  // The sandbox's TrueMoney, or none until a TrueMoney contract is integrated.
+  const sandboxGiftLinks = config.sandbox ? new SandboxGiftLinks(db) : null;
+  const deposits = new DepositService({
+    db,
+    ledger,
+    giftLinks: sandboxGiftLinks ?? new UnconfiguredGiftLinks(),
+    log,
+  });
   const wallet = new WalletService({
     db,
     ledger,
@@ -233,10 +243,11 @@ async function registerPlugins(
     games,
     transfers,
     withdrawals,
+    deposits,
   });
   const statement = new StatementService({ db });
-  const deposits = new DepositService({ db, ledger, log });
-  app.decorate('money', { transfers, withdrawals, ledger, idempotency });
+
+  app.decorate('money', { transfers, withdrawals, ledger, idempotency, deposits });
   jobs.useLog(log);
   if (config.reconcileIntervalMs > 0) {
     // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
@@ -244,6 +255,11 @@ async function registerPlugins(
     await jobs.every('transfers.reconcile', config.reconcileIntervalMs, async () => {
       const result = await transfers.reconcile(config.reconcileGraceMs);
       if (result.settled > 0 || result.pending > 0) log.info(result, 'reconciled transfers');
+    });
+    // Gift links whose request died between their claim and their credit.
+    await jobs.every('deposits.settle-gift-links', config.reconcileIntervalMs, async () => {
+      const result = await deposits.settleGiftLinks(config.reconcileGraceMs);
+      if (result.settled > 0) log.info(result, 'settled gift links');
     });
     const stop = startHousekeeping(() => removeStaleRows(db, idempotency), {
       intervalMs: config.reconcileIntervalMs,
@@ -289,7 +305,13 @@ async function registerPlugins(
   if (sandboxSms) {
     const sandbox = new SandboxService({ db, sms: sandboxSms, serviceState });
     await app.register(sandboxRoutes, { prefix: '/api/sandbox', sandbox, variant });
-    await app.register(depositSandboxRoutes, { prefix: '/api/sandbox', deposits });
+    if (sandboxGiftLinks) {
+      await app.register(depositSandboxRoutes, {
+        prefix: '/api/sandbox',
+        deposits,
+        giftLinks: sandboxGiftLinks,
+      });
+    }
     await app.register(sandboxGamesRoutes, {
       prefix: '/api/sandbox',
       db,

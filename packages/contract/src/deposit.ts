@@ -180,6 +180,7 @@ export type TruelinkRequest = z.infer<typeof TruelinkRequestSchema>;
  * or sent from another phone than the member's, it is refused as TRUELINK_INVALID, unredeemed.
  */
 export const TruelinkResponseSchema = MoneyMoveResponseSchema;
+export type TruelinkResponse = z.infer<typeof TruelinkResponseSchema>;
 
 // Slip upload: POST /api/wallet/slip, multipart, 300 s time-out.
 

@@ -317,6 +317,32 @@ export const bankTransfers = pgTable(
   ],
 );
 
+/**
+ * A TrueMoney gift link a member handed in (docs/decisions/0041-gift-links.md): claimed before
+ * it is redeemed at TrueMoney (`redeeming`), so two members racing for one link cannot both
+ * redeem it and a redemption whose request died is completed by the settler; `credited` once
+ * its money is in the member's wallet (Ledger.credit, source `truemoney`, reference the code).
+ */
+export const giftLinks = pgTable(
+  'gift_links',
+  {
+    code: varchar('code', { length: 64 }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    amount: money('amount').notNull(),
+    state: varchar('state', { length: 10 }).notNull(),
+    // Which request claimed it: its Idempotency-Key (a retry of that request may go on where it
+    // stopped), or a random token for a request without one.
+    claimedBy: varchar('claimed_by', { length: 140 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('gift_links_redeeming_idx').on(t.createdAt).where(sql`${t.state} = 'redeeming'`),
+    check('gift_links_state_check', sql`${t.state} in ('redeeming', 'credited')`),
+  ],
+);
+
 /** CONTRACT.md Idempotency-Key: the first answer of a key, replayed to every repeat. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -414,6 +440,15 @@ export const sandboxGameSessions = pgTable('sandbox_game_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** The sandbox's TrueMoney: the gift links `POST /api/sandbox/truelink` made, and who redeemed each. */
+export const sandboxGiftLinks = pgTable('sandbox_gift_links', {
+  code: varchar('code', { length: 64 }).primaryKey(),
+  amount: money('amount').notNull(),
+  senderPhone: varchar('sender_phone', { length: 20 }).notNull(),
+  redeemedBy: varchar('redeemed_by', { length: 20 }),
+  createdAt: createdAt(),
+});
+
 /** POST /api/sandbox/faults: in the database so every server process sees the same outside world. */
 export const sandboxFaults = pgTable('sandbox_faults', {
   target: varchar('target', { length: 20 }).primaryKey(),
@@ -436,6 +471,8 @@ export const schema = {
   depositAccounts,
   truemoneyAccounts,
   bankTransfers,
+  giftLinks,
+  sandboxGiftLinks,
   gameAccounts,
   sandboxGameAccounts,
   sandboxGameTransfers,

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
+import { queryKeys } from './query-keys';
 
 /** A refusal (4xx) will not change by asking again; a network fault or 5xx may. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -13,3 +14,14 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * After a money call, whatever its outcome (a failed transfer put its funds back): the wallet
+ * (with the game accounts under it) and the statement are read again.
+ */
+export function refreshMoneyViews(): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
+  ]);
+}

@@ -15,6 +15,7 @@ export const queryKeys = {
     registerOtp: () => [...queryKeys.lookup.all, 'registerOTP'] as const,
     withdraw: () => [...queryKeys.lookup.all, 'withdraw'] as const,
     deposit: () => [...queryKeys.lookup.all, 'deposit'] as const,
+    truelinkKey: () => [...queryKeys.lookup.all, 'truelink-key'] as const,
   },
   wallet: {
     all: ['wallet'] as const,

@@ -1,6 +1,12 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankTransfers, depositAccounts, members, truemoneyAccounts } from '../../db/schema';
+import {
+  bankTransfers,
+  depositAccounts,
+  giftLinks,
+  members,
+  truemoneyAccounts,
+} from '../../db/schema';
 
 /** The operator's active receiving accounts in one currency, in the operator's order. */
 export async function listDepositAccounts(db: Db, currency: string) {
@@ -80,4 +86,46 @@ export async function listUnmatchedBankTransfers(db: Db, limit: number) {
     .where(isNull(bankTransfers.memberId))
     .orderBy(sql`${bankTransfers.receivedAt} desc`)
     .limit(limit);
+}
+
+/** Claims a gift link for a member before it is redeemed: false when it was claimed before. */
+export async function claimGiftLink(
+  db: Db,
+  claim: { code: string; memberId: number; amount: number; claimedBy: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(giftLinks)
+    .values({ ...claim, state: 'redeeming' })
+    .onConflictDoNothing()
+    .returning({ code: giftLinks.code });
+  return inserted.length > 0;
+}
+
+export async function findGiftLink(db: Db, code: string) {
+  const [row] = await db.select().from(giftLinks).where(eq(giftLinks.code, code));
+  return row ?? null;
+}
+
+/** Gives up a claim whose link TrueMoney refused to redeem: nothing was moved. */
+export async function releaseGiftLink(db: Db, code: string): Promise<void> {
+  await db.delete(giftLinks).where(and(eq(giftLinks.code, code), eq(giftLinks.state, 'redeeming')));
+}
+
+export async function markGiftLinkCredited(db: Db, code: string): Promise<void> {
+  await db.update(giftLinks).set({ state: 'credited' }).where(eq(giftLinks.code, code));
+}
+
+/** Claims still redeeming after `olderThanMs`: requests that died between claim and credit. */
+export async function listStaleGiftLinks(db: Db, olderThanMs: number) {
+  return db
+    .select({ code: giftLinks.code, memberId: giftLinks.memberId, amount: giftLinks.amount })
+    .from(giftLinks)
+    .where(
+      and(
+        eq(giftLinks.state, 'redeeming'),
+        lt(giftLinks.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+      ),
+    )
+    .orderBy(asc(giftLinks.createdAt))
+    .limit(100);
 }

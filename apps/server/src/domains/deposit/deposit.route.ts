@@ -1,11 +1,15 @@
 import { DepositLookupResponseSchema } from '@wallet/contract/deposit';
+import { toMinor } from '@wallet/contract/money';
 import {
   SandboxBankTransferResponseSchema,
   SandboxBankTransferSchema,
+  SandboxTruelinkResponseSchema,
+  SandboxTruelinkSchema,
 } from '@wallet/contract/sandbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import type { SandboxGiftLinks } from '../../providers/truemoney/gift-links';
 import type { DepositService } from './deposit.service';
 
 /** GET /api/lookup/deposit (member): the receiving accounts (SPEC.md section 3). */
@@ -28,10 +32,10 @@ export const depositLookupRoutes: FastifyPluginAsyncZod<{ deposits: DepositServi
  * incoming transfer. The sandbox's stand-in for the feed adapter; a real feed calls the same
  * service method.
  */
-export const depositSandboxRoutes: FastifyPluginAsyncZod<{ deposits: DepositService }> = async (
-  app,
-  { deposits },
-) => {
+export const depositSandboxRoutes: FastifyPluginAsyncZod<{
+  deposits: DepositService;
+  giftLinks: SandboxGiftLinks;
+}> = async (app, { deposits, giftLinks }) => {
   app.post(
     '/bank-transfer',
     {
@@ -43,6 +47,20 @@ export const depositSandboxRoutes: FastifyPluginAsyncZod<{ deposits: DepositServ
     async (request) => ({
       success: true as const,
       ...(await deposits.receiveBankTransfer(request.body)),
+    }),
+  );
+
+  // POST /api/sandbox/truelink: a fresh gift link of that amount from that phone (CONTRACT.md).
+  app.post(
+    '/truelink',
+    {
+      schema: {
+        body: SandboxTruelinkSchema,
+        response: { 200: SandboxTruelinkResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      link: await giftLinks.create(toMinor(request.body.amount), request.body.phoneNumber),
     }),
   );
 };

@@ -1,26 +1,43 @@
+import { constants, privateDecrypt, randomUUID } from 'node:crypto';
+import { TRUEWALLET_MINIMUM_BAHT } from '@wallet/contract/constants';
 import { type DepositLookupResponse, DepositLookupResponseSchema } from '@wallet/contract/deposit';
 import { toMinor } from '@wallet/contract/money';
 import type { SandboxBankTransfer } from '@wallet/contract/sandbox';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
+import { DomainError } from '../../lib/domain-error';
+import { type GiftLinkProvider, giftLinkCode } from '../../providers/truemoney/gift-links';
 import type { AuthContext } from '../auth/auth.service';
-import type { Ledger } from '../ledger/ledger';
+import type { MemberMoneyInfo } from '../games/games.repository';
+import type { IdempotencyTicket } from '../idempotency/idempotency';
+import type { Ledger, MemberWallet } from '../ledger/ledger';
 import { readSetting } from '../settings/settings.repository';
 import {
+  claimGiftLink,
+  findGiftLink,
   listDepositAccounts,
+  listStaleGiftLinks,
   listTruemoneyAccounts,
   markBankTransferCredited,
+  markGiftLinkCredited,
   memberByBankAccount,
   memberCurrency,
   recordBankTransfer,
+  releaseGiftLink,
 } from './deposit.repository';
 
 type Log = {
+  error(object: object, message: string): void;
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
 };
 
-export type DepositServiceDeps = { db: Db; ledger: Ledger; log: Log };
+export type DepositServiceDeps = {
+  db: Db;
+  ledger: Ledger;
+  giftLinks: GiftLinkProvider;
+  log: Log;
+};
 
 /** Deposits (SPEC.md sections 2–5 and 7): the receiving accounts and the money that comes in. */
 export class DepositService {
@@ -98,5 +115,121 @@ export class DepositService {
     await markBankTransferCredited(db, reference, credit);
     if (credit.credited) log.info({ reference, amount }, 'bank transfer credited');
     return { matched: true };
+  }
+
+  /**
+   * POST /api/wallet/truelink's work, under the request's Idempotency-Key (WalletService
+   * .truelink; docs/decisions/0041). The link arrives encrypted with the installation's public
+   * key (CONTRACT.md). It must be a TrueMoney gift link TrueMoney knows, unused elsewhere, of at
+   * least 2 baht, sent from the member's own phone (SPEC.md section 5); then it is claimed for
+   * the member (a link claimed before is TRUELINK_DUPLICATE), redeemed into the operator's
+   * gift-link wallet and credited once (Ledger.credit, source `truemoney`, reference the code).
+   * A refusal changes nothing.
+   */
+  async redeemGiftLink(
+    member: MemberMoneyInfo,
+    ciphertext: string,
+    ticket: IdempotencyTicket | undefined,
+  ): Promise<{ status: 'success'; amount: number; wallet: MemberWallet | undefined }> {
+    const { db, giftLinks } = this.deps;
+    const code = giftLinkCode(await this.decrypt(ciphertext));
+    // TrueMoney wallets hold baht: a kip member has no gift-link wallet (GET /api/lookup/deposit).
+    if (!code || member.currency !== 'BAHT') throw new DomainError('TRUELINK_INVALID');
+    const [voucher, receiver] = await Promise.all([giftLinks.inspect(code), this.receiver()]);
+    if (!voucher || (voucher.redeemedBy !== null && voucher.redeemedBy !== receiver)) {
+      throw new DomainError('TRUELINK_INVALID');
+    }
+    if (
+      voucher.senderPhone !== member.username ||
+      voucher.amount < toMinor(TRUEWALLET_MINIMUM_BAHT)
+    ) {
+      throw new DomainError('TRUELINK_INVALID');
+    }
+    // A retry of this very request (its key) may go on with the claim it made before it died;
+    // any other claim means the link was handed in before, or is being handed in right now.
+    const claimedBy = ticket ? `key:${member.id}:${ticket.key}` : `once:${randomUUID()}`;
+    const claim = { code, memberId: member.id, amount: voucher.amount, claimedBy };
+    if (!(await claimGiftLink(db, claim))) {
+      const earlier = await findGiftLink(db, code);
+      if (earlier?.claimedBy !== claimedBy || earlier.state !== 'redeeming') {
+        throw new DomainError('TRUELINK_DUPLICATE');
+      }
+    }
+    return this.completeGiftLink(
+      { code, memberId: member.id, amount: voucher.amount },
+      receiver,
+      ticket,
+    );
+  }
+
+  /**
+   * Completes the claims whose request died between claim and credit (run with the reconciler):
+   * redeemed if TrueMoney still holds the voucher for us, credited once.
+   */
+  async settleGiftLinks(olderThanMs: number): Promise<{ settled: number }> {
+    const { db, log } = this.deps;
+    const stale = await listStaleGiftLinks(db, olderThanMs);
+    if (stale.length === 0) return { settled: 0 };
+    const receiver = await this.receiver();
+    let settled = 0;
+    for (const claim of stale) {
+      try {
+        await this.completeGiftLink(claim, receiver, undefined);
+        settled += 1;
+      } catch (error) {
+        log.error({ err: error, code: claim.code }, 'gift link not settled');
+      }
+    }
+    return { settled };
+  }
+
+  private async completeGiftLink(
+    claim: { code: string; memberId: number; amount: number },
+    receiver: string,
+    ticket: IdempotencyTicket | undefined,
+  ): Promise<{ status: 'success'; amount: number; wallet: MemberWallet | undefined }> {
+    const { db, ledger, giftLinks } = this.deps;
+    if ((await giftLinks.redeem(claim.code, receiver)) === 'refused') {
+      await releaseGiftLink(db, claim.code);
+      throw new DomainError('TRUELINK_INVALID');
+    }
+    const credit = await ledger.credit(
+      db,
+      {
+        source: 'truemoney',
+        reference: claim.code,
+        memberId: claim.memberId,
+        amount: claim.amount,
+        currency: 'BAHT',
+        from: 'deposits',
+        into: 'cash',
+        type: 'deposit',
+        label: { from: 'TRUEWALLET', to: WALLET_ACCOUNT },
+      },
+      { ticket },
+    );
+    await markGiftLinkCredited(db, claim.code);
+    return { status: 'success', amount: credit.amount, wallet: credit.wallet };
+  }
+
+  /** The operator's gift-link wallet; without one no link can be redeemed. */
+  private async receiver(): Promise<string> {
+    const wallets = await listTruemoneyAccounts(this.deps.db);
+    const wallet = wallets.find((w) => w.mode === 'GIFT_LINK');
+    if (!wallet) throw new DomainError('TRUELINK_INVALID');
+    return wallet.phone;
+  }
+
+  /** The link as the member pasted it; a ciphertext that does not decrypt is TRUELINK_INVALID. */
+  private async decrypt(ciphertext: string): Promise<string> {
+    const { privateKey } = await readSetting(this.deps.db, 'truelinkKey');
+    try {
+      return privateDecrypt(
+        { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        Buffer.from(ciphertext, 'base64'),
+      ).toString('utf8');
+    } catch {
+      throw new DomainError('TRUELINK_INVALID');
+    }
   }
 }

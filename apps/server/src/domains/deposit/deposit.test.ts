@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -150,5 +151,135 @@ describeWith('postgres', 'deposits by bank transfer, raced on postgres', (adminU
     const id = await memberIdOf(database.db, m.username);
     expect((await ledgerBalances(database.db, id)).cash).toBe(70_000);
     await expectLedgerInvariants(database.db);
+  });
+});
+
+describeOnDatabases('deposits by TrueMoney gift link', (target) => {
+  let h: Harness;
+  let publicKey: string;
+  beforeAll(async () => {
+    h = await startHarness(target);
+    publicKey = String((await call(h.app, 'GET', '/api/lookup/truelink-key')).body.publicKey);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** The link as the web app sends it: RSA-OAEP (SHA-256) with the installation's key, base64. */
+  const encrypt = (link: string) =>
+    publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(link, 'utf8'),
+    ).toString('base64');
+
+  async function giftLink(amount: number, phoneNumber: string): Promise<string> {
+    const res = await call(h.app, 'POST', '/api/sandbox/truelink', {
+      body: { amount, phoneNumber },
+    });
+    expect(res.status).toBe(200);
+    return String(res.body.link);
+  }
+
+  function handIn(member: Member, link: string, key = randomUUID()) {
+    return call(h.app, 'POST', '/api/wallet/truelink', {
+      token: member.token,
+      body: { link: encrypt(link) },
+      headers: { 'idempotency-key': key },
+    });
+  }
+
+  const cashOf = async (member: Member) =>
+    (await ledgerBalances(h.db, await memberIdOf(h.db, member.username))).cash ?? 0;
+
+  it("credits a link sent from the member's own phone once; handing it in again is a duplicate", async () => {
+    const m = await memberWithToken(h.app);
+    const link = await giftLink(50, m.username);
+    const request = {
+      token: m.token,
+      body: { link: encrypt(link) },
+      headers: { 'idempotency-key': randomUUID() },
+    };
+    const first = await call(h.app, 'POST', '/api/wallet/truelink', request);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ success: true, status: 'success', amount: 50 });
+    // A retry of the same request (its key and body) answers the same, moving nothing.
+    const retry = await call(h.app, 'POST', '/api/wallet/truelink', request);
+    expect(retry.body).toEqual(first.body);
+    // Handing the link in again, as a new request, is refused.
+    const again = await handIn(m, link);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'TRUELINK_DUPLICATE' });
+    expect(await cashOf(m)).toBe(5_000);
+    await expectLedgerInvariants(h.db);
+  });
+
+  it('credits once when the member hands one link in five times at once', async () => {
+    const m = await memberWithToken(h.app);
+    const link = await giftLink(20, m.username);
+    const results = await Promise.all(Array.from({ length: 5 }, () => handIn(m, link)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 200)) {
+      expect(refused.body).toMatchObject({ code: 'TRUELINK_DUPLICATE' });
+    }
+    expect(await cashOf(m)).toBe(2_000);
+  });
+
+  it('refuses a link another member sent, and leaves it for its sender', async () => {
+    const sender = await memberWithToken(h.app);
+    const other = await memberWithToken(h.app);
+    const link = await giftLink(30, sender.username);
+    const taken = await handIn(other, link);
+    expect(taken.status).toBe(400);
+    expect(taken.body).toMatchObject({ code: 'TRUELINK_INVALID' });
+    expect(await cashOf(other)).toBe(0);
+    expect((await handIn(sender, link)).status).toBe(200);
+    expect(await cashOf(sender)).toBe(3_000);
+  });
+
+  it('refuses a link under 2 baht, a link TrueMoney does not know, one used elsewhere and text that is no link', async () => {
+    const m = await memberWithToken(h.app);
+    const small = await giftLink(1.99, m.username);
+    const used = await giftLink(10, m.username);
+    await h.db.execute(
+      sql`update sandbox_gift_links set redeemed_by = '0999999999' where code = ${used.split('v=')[1]}`,
+    );
+    for (const link of [
+      small,
+      used,
+      'https://gift.truemoney.com/campaign/?v=0123456789abcdef0123',
+      'not a gift link',
+    ]) {
+      const res = await handIn(m, link);
+      expect(res.status, link).toBe(400);
+      expect(res.body).toMatchObject({ code: 'TRUELINK_INVALID' });
+    }
+    const garbage = await call(h.app, 'POST', '/api/wallet/truelink', {
+      token: m.token,
+      body: { link: Buffer.from('not encrypted').toString('base64') },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(garbage.body).toMatchObject({ code: 'TRUELINK_INVALID' });
+    expect(await cashOf(m)).toBe(0);
+    const claims = await h.db.execute(
+      sql`select count(*)::int as n from gift_links where member_id = ${await memberIdOf(h.db, m.username)}`,
+    );
+    expect((claims as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+
+  it('completes, once, a redemption whose request died between its claim and its credit', async () => {
+    const m = await memberWithToken(h.app);
+    const id = await memberIdOf(h.db, m.username);
+    const link = await giftLink(40, m.username);
+    const code = link.split('v=')[1] ?? '';
+    // What a request leaves when its process dies after claiming the link.
+    await h.db.execute(
+      sql`insert into gift_links (code, member_id, amount, state, claimed_by, created_at)
+          values (${code}, ${id}, 4000, 'redeeming', 'once:dead', now() - interval '5 minutes')`,
+    );
+    expect(await h.app.money.deposits.settleGiftLinks(60_000)).toEqual({ settled: 1 });
+    expect(await h.app.money.deposits.settleGiftLinks(60_000)).toEqual({ settled: 0 });
+    expect(await cashOf(m)).toBe(4_000);
+    expect((await handIn(m, link)).body).toMatchObject({ code: 'TRUELINK_DUPLICATE' });
+    await expectLedgerInvariants(h.db);
   });
 });

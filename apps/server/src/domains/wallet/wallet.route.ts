@@ -1,3 +1,4 @@
+import { TruelinkRequestSchema, TruelinkResponseSchema } from '@wallet/contract/deposit';
 import { IdempotencyHeadersSchema } from '@wallet/contract/idempotency';
 import {
   AddRequestSchema,
@@ -59,6 +60,18 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       },
     },
     (r) => wallet.transfer(authOf(r), r.headers['idempotency-key'], r.body),
+  );
+
+  app.post(
+    '/truelink',
+    {
+      schema: {
+        headers,
+        body: TruelinkRequestSchema,
+        response: { 200: TruelinkResponseSchema, ...errorResponses },
+      },
+    },
+    (r) => wallet.truelink(authOf(r), r.headers['idempotency-key'], r.body.link),
   );
 
   app.post(

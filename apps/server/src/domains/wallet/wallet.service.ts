@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { AccountService } from '../account/account.service';
 import type { AuthContext } from '../auth/auth.service';
+import type { DepositService } from '../deposit/deposit.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { GamesService } from '../games/games.service';
 import {
@@ -32,6 +33,7 @@ export type WalletServiceDeps = {
   games: GamesService;
   transfers: TransferService;
   withdrawals: WithdrawalService;
+  deposits: DepositService;
 };
 
 function toWalletBalance({ cash, bonus }: MemberWallet): WalletBalance {
@@ -103,6 +105,18 @@ export class WalletService {
         );
         return { status: 'success', amount: credit.amount, wallet: credit.wallet };
       },
+      { recover: (orphan) => this.recoverFromMoves(orphan, 'final') },
+    );
+  }
+
+  /** POST /api/wallet/truelink: a TrueMoney gift link, encrypted (DepositService.redeemGiftLink). */
+  truelink(auth: AuthContext, key: string | undefined, link: string): Promise<MoneyMoveResponse> {
+    return this.money(
+      auth,
+      key,
+      'truelink',
+      { link },
+      (member, ticket) => this.deps.deposits.redeemGiftLink(member, link, ticket),
       { recover: (orphan) => this.recoverFromMoves(orphan, 'final') },
     );
   }

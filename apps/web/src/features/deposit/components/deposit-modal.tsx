@@ -1,4 +1,14 @@
-import { ActionIcon, Alert, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Divider,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type DepositAccount, qrProviderOf } from '@wallet/contract/deposit';
@@ -10,6 +20,7 @@ import { useLocale } from '../../../lib/i18n';
 import { useProfile } from '../../account/api/get-profile';
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 import { useDepositAccounts } from '../api/get-deposit-accounts';
+import { GiftLinkForm } from './gift-link-form';
 
 type DepositModalProps = { opened: boolean; onClose: () => void };
 
@@ -25,9 +36,9 @@ export function isFeedAccount(account: DepositAccount): boolean {
 }
 
 /**
- * The deposit modal (SPEC.md section 2): the operator's bank accounts with a copy action, and the
- * rule the bank feed follows: a transfer is credited when it comes from the member's own
- * registered account. While it is open the wallet is read every 10 s, so the credit shows up
+ * The deposit modal (SPEC.md section 2): the operator's bank accounts with a copy action and the
+ * rule the bank feed follows (a transfer is credited when it comes from the member's own
+ * registered account), and the TrueMoney gift-link flow when the operator takes gift links. While it is open the wallet is read every 10 s, so the credit shows up
  * without a refresh (the feed credits within about a minute).
  */
 export function DepositModal({ opened, onClose }: DepositModalProps) {
@@ -97,6 +108,15 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
             <Text size="sm">{t('deposit.creditedWithin')}</Text>
           </Stack>
         </Alert>
+        {accounts.data?.wallets.some((w) => w.mode === 'GIFT_LINK') && (
+          <>
+            <Divider />
+            <Text size="sm" fw={600}>
+              {t('deposit.giftLinkTitle')}
+            </Text>
+            <GiftLinkForm onDone={onClose} />
+          </>
+        )}
       </Stack>
     </Modal>
   );

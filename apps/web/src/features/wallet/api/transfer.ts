@@ -5,8 +5,7 @@ import {
   TransferResponseSchema,
 } from '@wallet/contract/wallet';
 import { apiRequest } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { refreshMoneyViews } from '../../../lib/query-client';
 
 export type TransferInput = { body: TransferRequest; idempotencyKey: string };
 
@@ -23,10 +22,6 @@ export function useTransfer() {
   return useMutation({
     mutationFn: transfer,
     // Balances moved whatever the outcome (a failed transfer put the funds back).
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
-      ]),
+    onSettled: refreshMoneyViews,
   });
 }

@@ -5,8 +5,7 @@ import {
   WithdrawResponseSchema,
 } from '@wallet/contract/wallet';
 import { apiRequest } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { refreshMoneyViews } from '../../../lib/query-client';
 
 export type WithdrawInput = { body: WithdrawRequest; idempotencyKey: string };
 
@@ -25,10 +24,6 @@ export function withdrawAll({ body, idempotencyKey }: WithdrawInput): Promise<Wi
 export function useWithdrawAll() {
   return useMutation({
     mutationFn: withdrawAll,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
-      ]),
+    onSettled: refreshMoneyViews,
   });
 }
