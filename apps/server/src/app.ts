@@ -233,6 +233,8 @@ async function registerPlugins(
     db,
     ledger,
     giftLinks: sandboxGiftLinks ?? new UnconfiguredGiftLinks(),
+    counters,
+    giftLinkAttemptsPerHour: limits.giftLinkAttemptsPerHour,
     log,
   });
   const wallet = new WalletService({

@@ -205,6 +205,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER_PER_MIN: integer('RATE_LIMIT_REGISTER_PER_MIN', 30, 1, 1_000_000),
   RATE_LIMIT_OTP_PER_MIN: integer('RATE_LIMIT_OTP_PER_MIN', 30, 1, 1_000_000),
   LOGIN_MAX_FAILURES: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+  GIFT_LINK_ATTEMPTS_PER_HOUR: integer('GIFT_LINK_ATTEMPTS_PER_HOUR', 10, 1, 1000),
   LOGIN_FAILURE_WINDOW_MINUTES: integer('LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
   OTP_RESEND_SECONDS: integer('OTP_RESEND_SECONDS', 60, 1, 3600),
   OTP_MAX_PER_HOUR: integer('OTP_MAX_PER_HOUR', 5, 1, 1000),
@@ -247,6 +248,8 @@ export type Config = {
     otpResendSeconds: number;
     otpMaxPerHour: number;
     otpBlockMinutes: number;
+    /** Gift links a member may hand in per hour, good or bad (issue 12: abuse limits). */
+    giftLinkAttemptsPerHour: number;
   };
   /** Each game provider call gives up after this long; the outcome is then unknown. */
   gameProviderTimeoutMs: number;
@@ -315,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpResendSeconds: e.OTP_RESEND_SECONDS,
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       otpBlockMinutes: e.OTP_BLOCK_MINUTES,
+      giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
     },
     gameProviderTimeoutMs: e.GAME_PROVIDER_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,

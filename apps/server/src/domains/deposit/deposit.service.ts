@@ -5,6 +5,7 @@ import { toMinor } from '@wallet/contract/money';
 import type { SandboxBankTransfer } from '@wallet/contract/sandbox';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
+import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import { type GiftLinkProvider, giftLinkCode } from '../../providers/truemoney/gift-links';
 import type { AuthContext } from '../auth/auth.service';
@@ -36,6 +37,8 @@ export type DepositServiceDeps = {
   db: Db;
   ledger: Ledger;
   giftLinks: GiftLinkProvider;
+  counters: CounterStore;
+  giftLinkAttemptsPerHour: number;
   log: Log;
 };
 
@@ -131,7 +134,11 @@ export class DepositService {
     ciphertext: string,
     ticket: IdempotencyTicket | undefined,
   ): Promise<{ status: 'success'; amount: number; wallet: MemberWallet | undefined }> {
-    const { db, giftLinks } = this.deps;
+    const { db, giftLinks, counters } = this.deps;
+    // Counted before anything is read, so that guessing links costs attempts (Redis-backed with
+    // REDIS_URL, like the sign-in limit).
+    const attempts = await counters.increment(`gift-link:${member.id}`, 3_600_000);
+    if (attempts > this.deps.giftLinkAttemptsPerHour) throw new DomainError('REQUEST_LIMIT');
     const code = giftLinkCode(await this.decrypt(ciphertext));
     // TrueMoney wallets hold baht: a kip member has no gift-link wallet (GET /api/lookup/deposit).
     if (!code || member.currency !== 'BAHT') throw new DomainError('TRUELINK_INVALID');

@@ -266,6 +266,31 @@ describeOnDatabases('deposits by TrueMoney gift link', (target) => {
     expect((claims as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 
+  it('stops a member who hands in more links than the hourly limit, writing nothing', async () => {
+    const limited = await h.build({ GIFT_LINK_ATTEMPTS_PER_HOUR: '3' });
+    const m = await memberWithToken(limited);
+    const link = await giftLink(15, m.username);
+    const tries = [];
+    for (let i = 0; i < 3; i++) {
+      tries.push(
+        await call(limited, 'POST', '/api/wallet/truelink', {
+          token: m.token,
+          body: { link: encrypt('https://gift.truemoney.com/campaign/?v=guessguessguess') },
+          headers: { 'idempotency-key': randomUUID() },
+        }),
+      );
+    }
+    expect(tries.map((t) => t.body.code)).toEqual(Array(3).fill('TRUELINK_INVALID'));
+    const fourth = await call(limited, 'POST', '/api/wallet/truelink', {
+      token: m.token,
+      body: { link: encrypt(link) },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ code: 'REQUEST_LIMIT' });
+    expect(await cashOf(m)).toBe(0);
+  });
+
   it('completes, once, a redemption whose request died between its claim and its credit', async () => {
     const m = await memberWithToken(h.app);
     const id = await memberIdOf(h.db, m.username);
