@@ -158,8 +158,11 @@ export class DepositService {
     const claim = { code, memberId: member.id, amount: voucher.amount, claimedBy };
     if (!(await claimGiftLink(db, claim))) {
       const earlier = await findGiftLink(db, code);
-      if (earlier?.claimedBy !== claimedBy || earlier.state !== 'redeeming') {
-        throw new DomainError('TRUELINK_DUPLICATE');
+      if (earlier?.claimedBy !== claimedBy) throw new DomainError('TRUELINK_DUPLICATE');
+      // This request's own claim, completed by the settler while the request was gone: its
+      // answer is that credit.
+      if (earlier.state === 'credited') {
+        return { status: 'success', amount: earlier.amount, wallet: undefined };
       }
     }
     return this.completeGiftLink(

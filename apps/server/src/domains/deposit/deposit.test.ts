@@ -307,4 +307,24 @@ describeOnDatabases('deposits by TrueMoney gift link', (target) => {
     expect((await handIn(m, link)).body).toMatchObject({ code: 'TRUELINK_DUPLICATE' });
     await expectLedgerInvariants(h.db);
   });
+
+  it('answers a retry whose claim the settler completed with that credit, not as a duplicate', async () => {
+    const m = await memberWithToken(h.app);
+    const id = await memberIdOf(h.db, m.username);
+    const link = await giftLink(35, m.username);
+    const code = link.split('v=')[1] ?? '';
+    const key = randomUUID();
+    // The request under `key` claimed the link and died; the settler then credited it.
+    await h.db.execute(
+      sql`insert into gift_links (code, member_id, amount, state, claimed_by, created_at)
+          values (${code}, ${id}, 3500, 'redeeming', ${`key:${id}:${key}`}, now() - interval '5 minutes')`,
+    );
+    expect(await h.app.money.deposits.settleGiftLinks(60_000)).toEqual({ settled: 1 });
+    const retry = await handIn(m, link, key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body).toMatchObject({ success: true, status: 'success', amount: 35 });
+    expect(await cashOf(m)).toBe(3_500);
+    // Another request with that link is still a duplicate.
+    expect((await handIn(m, link)).body).toMatchObject({ code: 'TRUELINK_DUPLICATE' });
+  });
 });
