@@ -110,10 +110,11 @@ export async function buildApp(
     ));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
 
-  // Work that finishes later (docs/decisions/0039); stopped before the database closes.
-  const jobs = new Jobs(database);
+  // Work that finishes later (docs/decisions/0039), made with the app's logger; stopped before
+  // the database closes.
+  let jobs: Jobs | null = null;
   const release = async () => {
-    await jobs.stop();
+    await jobs?.stop();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   };
@@ -145,6 +146,7 @@ export async function buildApp(
       reply.header('x-request-id', request.id);
     });
 
+    jobs = new Jobs(database, app.log);
     await registerPlugins(app, config, database, jobs, redis, overrides);
     await app.ready();
     return app;
@@ -231,6 +233,7 @@ async function registerPlugins(
   const sandboxGiftLinks = config.sandbox ? new SandboxGiftLinks(db) : null;
   const deposits = new DepositService({
     db,
+    member: (memberId) => games.member(memberId),
     ledger,
     giftLinks: sandboxGiftLinks ?? new UnconfiguredGiftLinks(),
     counters,
@@ -250,7 +253,6 @@ async function registerPlugins(
   const statement = new StatementService({ db });
 
   app.decorate('money', { transfers, withdrawals, ledger, idempotency, deposits });
-  jobs.useLog(log);
   if (config.reconcileIntervalMs > 0) {
     // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
     // keys, sessions, OTP requests) in each process, where running twice costs nothing.

@@ -4,6 +4,9 @@ import { createPostgresDatabase, describeOnDatabases } from '../test/databases';
 import { describeWith } from '../test/services';
 import { Jobs } from './jobs';
 
+/** The engine's own errors (none expected); the work's failures are the tests' business. */
+const log = { error: (object: object, message: string) => console.error(message, object) };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `done()` holds, up to `ms`. */
@@ -17,7 +20,7 @@ describeOnDatabases('work that finishes later', (target) => {
   let drop: () => Promise<void>;
   const running: Jobs[] = [];
   const jobs = () => {
-    const made = new Jobs(database);
+    const made = new Jobs(database, log);
     running.push(made);
     return made;
   };
@@ -104,7 +107,7 @@ describeWith('postgres', 'work that finishes later, across processes on postgres
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 4 });
       databases.push(database);
-      engines.push(new Jobs(database));
+      engines.push(new Jobs(database, log));
     }
   });
   afterAll(async () => {

@@ -29,14 +29,11 @@ export type QueueOptions = {
 export class Jobs {
   private engine: Promise<PgBoss> | null = null;
   private readonly created = new Map<string, Promise<void>>();
-  /** Until the app's logger exists (it is made after the database), errors go to stderr. */
-  private log: Log = { error: (object, message) => console.error(message, object) };
 
-  constructor(private readonly database: Database) {}
-
-  useLog(log: Log): void {
-    this.log = log;
-  }
+  constructor(
+    private readonly database: Database,
+    private readonly log: Log,
+  ) {}
 
   private boss(): Promise<PgBoss> {
     this.engine ??= (async () => {

@@ -19,17 +19,22 @@ export async function memberExists(db: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The member whose payout account this is: one at most (members_bank_account_key). */
+export async function findMemberByBankAccount(db: Db, bankCode: string, bankAccountNo: string) {
+  const [row] = await db
+    .select({ id: members.id, currency: members.currency })
+    .from(members)
+    .where(and(eq(members.bankCode, bankCode), eq(members.bankAccountNo, bankAccountNo)));
+  return row ?? null;
+}
+
 /** Whether another member already holds this payout account (EXISTING_BANK). */
 export async function bankAccountTaken(
   db: Db,
   bankCode: string,
   bankAccountNo: string,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.bankCode, bankCode), eq(members.bankAccountNo, bankAccountNo)));
-  return row !== undefined;
+  return (await findMemberByBankAccount(db, bankCode, bankAccountNo)) !== null;
 }
 
 export type NewMember = {

@@ -1,12 +1,6 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  bankTransfers,
-  depositAccounts,
-  giftLinks,
-  members,
-  truemoneyAccounts,
-} from '../../db/schema';
+import { bankTransfers, depositAccounts, giftLinks, truemoneyAccounts } from '../../db/schema';
 
 /** The operator's active receiving accounts in one currency, in the operator's order. */
 export async function listDepositAccounts(db: Db, currency: string) {
@@ -32,24 +26,6 @@ export async function listTruemoneyAccounts(db: Db) {
     .from(truemoneyAccounts)
     .where(eq(truemoneyAccounts.active, true))
     .orderBy(asc(truemoneyAccounts.sortOrder), asc(truemoneyAccounts.id));
-}
-
-export async function memberCurrency(db: Db, memberId: number): Promise<string> {
-  const [row] = await db
-    .select({ currency: members.currency })
-    .from(members)
-    .where(eq(members.id, memberId));
-  if (!row) throw new Error(`no member ${memberId}`);
-  return row.currency;
-}
-
-/** The member whose registered bank account this is (one at most: members_bank_account_key). */
-export async function memberByBankAccount(db: Db, bankCode: string, accountNo: string) {
-  const [row] = await db
-    .select({ id: members.id, currency: members.currency })
-    .from(members)
-    .where(and(eq(members.bankCode, bankCode), eq(members.bankAccountNo, accountNo)));
-  return row ?? null;
 }
 
 /** Records a reported transfer; a reference reported before is left as it was. */

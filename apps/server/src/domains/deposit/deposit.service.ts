@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import { type GiftLinkProvider, giftLinkCode } from '../../providers/truemoney/gift-links';
+import { findMemberByBankAccount } from '../account/account.repository';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
@@ -21,8 +22,6 @@ import {
   listTruemoneyAccounts,
   markBankTransferCredited,
   markGiftLinkCredited,
-  memberByBankAccount,
-  memberCurrency,
   recordBankTransfer,
   releaseGiftLink,
 } from './deposit.repository';
@@ -35,6 +34,8 @@ type Log = {
 
 export type DepositServiceDeps = {
   db: Db;
+  /** The member's money details, cached per process (GamesService.member). */
+  member: (memberId: number) => Promise<MemberMoneyInfo>;
   ledger: Ledger;
   giftLinks: GiftLinkProvider;
   counters: CounterStore;
@@ -49,7 +50,7 @@ export class DepositService {
   /** GET /api/lookup/deposit: the accounts the member can pay into, in the member's currency. */
   async lookup(auth: AuthContext): Promise<DepositLookupResponse> {
     const { db } = this.deps;
-    const currency = await memberCurrency(db, auth.memberId);
+    const { currency } = await this.deps.member(auth.memberId);
     const [accounts, wallets, isManual] = await Promise.all([
       listDepositAccounts(db, currency),
       // TrueMoney wallets take baht.
@@ -92,7 +93,7 @@ export class DepositService {
       accountNo: report.accountNo,
       amount,
     });
-    const member = await memberByBankAccount(db, report.bankCode, report.accountNo);
+    const member = await findMemberByBankAccount(db, report.bankCode, report.accountNo);
     if (!member) {
       log.warn({ reference }, 'bank transfer from no member: kept for the operator');
       return { matched: false };
