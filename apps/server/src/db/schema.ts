@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -343,6 +344,103 @@ export const giftLinks = pgTable(
   ],
 );
 
+/**
+ * A payment provider's QR a member created to deposit (SPEC.md section 4, QR deposit flow;
+ * docs/decisions/0042). `live` until it is paid (the provider's signed callback), cancelled by
+ * the member or expired; at most one live QR per member and provider. A paid QR is credited once
+ * (Ledger.credit, source `qr`, reference the QR's id) and linked to its transaction.
+ */
+export const qrCodes = pgTable(
+  'qr_codes',
+  {
+    id: varchar('id', { length: 36 }).primaryKey(),
+    provider: varchar('provider', { length: 12 }).notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    // What the QR image encodes (an EMVCo payload), and the provider's own id for the order.
+    payload: text('payload').notNull(),
+    providerRef: varchar('provider_ref', { length: 64 }).notNull(),
+    state: varchar('state', { length: 10 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+  },
+  (t) => [
+    uniqueIndex('qr_codes_live_key')
+      .on(t.memberId, t.provider)
+      .where(sql`${t.state} = 'live'`),
+    index('qr_codes_live_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'live'`),
+    index('qr_codes_paid_unlinked_idx')
+      .on(t.settledAt)
+      .where(sql`${t.state} = 'paid' and ${t.transactionId} is null`),
+    check('qr_codes_amount_check', sql`${t.amount} > 0`),
+    check('qr_codes_state_check', sql`${t.state} in ('live', 'paid', 'cancelled', 'expired')`),
+  ],
+);
+
+/**
+ * Every paid callback a payment provider sent, with what became of it (credited, replayed, late,
+ * amount mismatch, unknown QR): the operator's record of refused and repeated reports. Callbacks
+ * whose signature does not verify are logged, not stored (anyone can send them).
+ */
+export const qrCallbacks = pgTable(
+  'qr_callbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: varchar('provider', { length: 12 }).notNull(),
+    qrcodeId: varchar('qrcode_id', { length: 100 }),
+    paymentId: varchar('payment_id', { length: 100 }),
+    amount: money('amount'),
+    outcome: varchar('outcome', { length: 16 }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qr_callbacks_qrcode_idx').on(t.qrcodeId)],
+);
+
+/**
+ * A deposit slip a member uploaded (SPEC.md sections 2, 3 and 7): the image in the slip storage
+ * (`file_key`), `processing` until the verifier reads it, then `success` (credited once through
+ * Ledger.credit, source `bank`, reference the bank's transaction reference, so the same transfer
+ * reported by the bank feed lands once) or `failed` with the verifier's reason in `note`.
+ */
+export const slips = pgTable(
+  'slips',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    fileKey: varchar('file_key', { length: 200 }).notNull(),
+    contentType: varchar('content_type', { length: 20 }).notNull(),
+    size: integer('size').notNull(),
+    status: varchar('status', { length: 12 }).notNull(),
+    note: varchar('note', { length: 32 }),
+    // Read off the slip's QR by the verifier: the sending bank and the transaction reference.
+    reference: varchar('reference', { length: 64 }),
+    sendingBank: varchar('sending_bank', { length: 8 }),
+    amount: money('amount').notNull().default(0),
+    transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    createdAt: createdAt(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('slips_member_idx').on(t.memberId, t.createdAt),
+    index('slips_processing_idx').on(t.createdAt).where(sql`${t.status} = 'processing'`),
+    index('slips_reference_idx').on(t.reference),
+    check('slips_status_check', sql`${t.status} in ('processing', 'success', 'failed')`),
+    check('slips_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
 /** CONTRACT.md Idempotency-Key: the first answer of a key, replayed to every repeat. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -449,6 +547,20 @@ export const sandboxGiftLinks = pgTable('sandbox_gift_links', {
   createdAt: createdAt(),
 });
 
+/**
+ * The sandbox's bank as the slip verifier looks it up: the transfers `POST /api/sandbox/slip`
+ * made, by the transaction reference their slip's QR carries.
+ */
+export const sandboxSlipTransfers = pgTable('sandbox_slip_transfers', {
+  reference: varchar('reference', { length: 64 }).primaryKey(),
+  sendingBank: varchar('sending_bank', { length: 8 }).notNull(),
+  fromAccountNo: varchar('from_account_no', { length: 20 }).notNull(),
+  toAccountNo: varchar('to_account_no', { length: 20 }).notNull(),
+  amount: money('amount').notNull(),
+  transferredAt: timestamp('transferred_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
 /** POST /api/sandbox/faults: in the database so every server process sees the same outside world. */
 export const sandboxFaults = pgTable('sandbox_faults', {
   target: varchar('target', { length: 20 }).primaryKey(),
@@ -472,7 +584,11 @@ export const schema = {
   truemoneyAccounts,
   bankTransfers,
   giftLinks,
+  qrCodes,
+  qrCallbacks,
+  slips,
   sandboxGiftLinks,
+  sandboxSlipTransfers,
   gameAccounts,
   sandboxGameAccounts,
   sandboxGameTransfers,
