@@ -75,22 +75,35 @@ export class Jobs {
    */
   async work<T extends object>(
     name: string,
-    work: (data: T) => Promise<void>,
+    work: (data: T, attempt: { final: boolean }) => Promise<void>,
     options: QueueOptions & { concurrency?: number } = {},
   ): Promise<void> {
-    await this.queue(name, {
+    await this.declare(name, options);
+    const boss = await this.boss();
+    // One job per fetch, so that one failing job fails alone; several workers for concurrency.
+    // With its metadata, so the work knows its last attempt (`final`).
+    for (let i = 0; i < (options.concurrency ?? 1); i++) {
+      await boss.work<T>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]) => {
+          if (job) await work(job.data, { final: job.retryCount >= job.retryLimit });
+        },
+      );
+    }
+  }
+
+  /**
+   * Creates the queue `name` without working it: a process that only sends to it (a server
+   * whose workers are off) still queues its jobs for the processes that work them.
+   */
+  declare(name: string, options: QueueOptions = {}): Promise<void> {
+    return this.queue(name, {
       name,
       retryLimit: options.retryLimit ?? 5,
       retryDelay: options.retryDelaySeconds ?? 15,
       expireInSeconds: options.expireInSeconds ?? 300,
     });
-    const boss = await this.boss();
-    // One job per fetch, so that one failing job fails alone; several workers for concurrency.
-    for (let i = 0; i < (options.concurrency ?? 1); i++) {
-      await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await work(job.data);
-      });
-    }
   }
 
   /** Sends a job to the queue `name` (registered with `work`), run after `afterMs` (at once by default). */
