@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Variant } from '@wallet/contract/account';
+import { type QrProvider, qrProviders } from '@wallet/contract/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -23,10 +24,13 @@ import { lookupRoutes } from './domains/lookup/lookup.route';
 import { LookupService } from './domains/lookup/lookup.service';
 import { otpRoutes } from './domains/otp/otp.route';
 import { OtpService } from './domains/otp/otp.service';
+import { qrCallbackRoutes, qrRoutes, qrSandboxRoutes } from './domains/qr/qr.route';
+import { QrService } from './domains/qr/qr.service';
 import { sandboxRoutes } from './domains/sandbox/sandbox.route';
 import { SandboxService } from './domains/sandbox/sandbox.service';
 import { sandboxGamesRoutes, sandboxPlayRoutes } from './domains/sandbox/sandbox-games.route';
 import { ServiceState } from './domains/settings/service-state';
+import { readSetting } from './domains/settings/settings.repository';
 import { statementRoutes } from './domains/statement/statement.route';
 import { StatementService } from './domains/statement/statement.service';
 import { TransferService } from './domains/wallet/transfer.service';
@@ -45,6 +49,10 @@ import { securityPlugin } from './plugins/security';
 import { serviceSwitchPlugin } from './plugins/service-switch';
 import { webAppPlugin } from './plugins/web-app';
 import { GameProviders } from './providers/games/game-providers';
+import {
+  type QrPaymentProvider,
+  SandboxQrProvider,
+} from './providers/payments/qr-payment-provider';
 import { ManualPayoutProvider } from './providers/payouts/payout-provider';
 import { SandboxFaults } from './providers/sandbox-faults';
 import { SandboxSmsSender } from './providers/sms/sandbox-sms-sender';
@@ -62,6 +70,7 @@ declare module 'fastify' {
       ledger: Ledger;
       idempotency: Idempotency;
       deposits: DepositService;
+      qr: QrService;
     };
   }
 }
@@ -251,8 +260,28 @@ async function registerPlugins(
     deposits,
   });
   const statement = new StatementService({ db });
+  // QR payment providers: the sandbox's, or none until a provider contract is integrated.
+  const qrSecrets = await readSetting(db, 'qrCallbackSecrets');
+  const qrProviderAdapters = new Map<QrProvider, QrPaymentProvider>(
+    config.sandbox
+      ? qrProviders.map((code) => [code, new SandboxQrProvider(code, qrSecrets[code], faults)])
+      : [],
+  );
+  const qr = new QrService({
+    db,
+    ledger,
+    idempotency,
+    member: (memberId) => games.member(memberId),
+    providers: qrProviderAdapters,
+    counters,
+    lifetimeSeconds: config.qrLifetimeSeconds,
+    attemptsPerHour: limits.qrAttemptsPerHour,
+    options: { paytimzMinimum: config.paytimzMinimum },
+    providerTimeoutMs: config.gameProviderTimeoutMs,
+    log,
+  });
 
-  app.decorate('money', { transfers, withdrawals, ledger, idempotency, deposits });
+  app.decorate('money', { transfers, withdrawals, ledger, idempotency, deposits, qr });
   if (config.reconcileIntervalMs > 0) {
     // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
     // keys, sessions, OTP requests) in each process, where running twice costs nothing.
@@ -264,6 +293,11 @@ async function registerPlugins(
     await jobs.every('deposits.settle-gift-links', config.reconcileIntervalMs, async () => {
       const result = await deposits.settleGiftLinks(config.reconcileGraceMs);
       if (result.settled > 0) log.info(result, 'settled gift links');
+    });
+    // QRs past their time expire; a paid QR whose process died before its credit is credited.
+    await jobs.every('qr.sweep', config.reconcileIntervalMs, async () => {
+      const result = await qr.sweep();
+      if (result.expired > 0 || result.credited > 0) log.info(result, 'swept QR codes');
     });
     const stop = startHousekeeping(() => removeStaleRows(db, idempotency), {
       intervalMs: config.reconcileIntervalMs,
@@ -306,6 +340,8 @@ async function registerPlugins(
   await app.register(gameAccountRoutes, { prefix: '/api/wallet', games });
   await app.register(autoLoginRoutes, { prefix: '/api/autoLogin', games });
   await app.register(statementRoutes, { prefix: '/api/statement', statement });
+  await app.register(qrRoutes, { prefix: '/api/qrcode', qr });
+  await app.register(qrCallbackRoutes, { prefix: '/api/callbacks/qr', qr });
   if (sandboxSms) {
     const sandbox = new SandboxService({ db, sms: sandboxSms, serviceState });
     await app.register(sandboxRoutes, { prefix: '/api/sandbox', sandbox, variant });
@@ -316,6 +352,11 @@ async function registerPlugins(
         giftLinks: sandboxGiftLinks,
       });
     }
+    await app.register(qrSandboxRoutes, {
+      prefix: '/api/sandbox',
+      qr,
+      providers: qrProviderAdapters,
+    });
     await app.register(sandboxGamesRoutes, {
       prefix: '/api/sandbox',
       db,

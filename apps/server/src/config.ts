@@ -206,6 +206,22 @@ const EnvSchema = z.object({
   RATE_LIMIT_OTP_PER_MIN: integer('RATE_LIMIT_OTP_PER_MIN', 30, 1, 1_000_000),
   LOGIN_MAX_FAILURES: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
   GIFT_LINK_ATTEMPTS_PER_HOUR: integer('GIFT_LINK_ATTEMPTS_PER_HOUR', 10, 1, 1000),
+  QR_ATTEMPTS_PER_HOUR: integer('QR_ATTEMPTS_PER_HOUR', 30, 1, 1000),
+  QR_LIFETIME_SECONDS: integer('QR_LIFETIME_SECONDS', 600, 60, 3600),
+  PAYTIMZ_MINIMUM: z
+    .string()
+    .optional()
+    .transform((value, ctx): number | undefined => {
+      const v = (value ?? '').trim();
+      if (v === '') return undefined;
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= 1 && n <= 100_000) return n;
+      ctx.addIssue({
+        code: 'custom',
+        message: `PAYTIMZ_MINIMUM must be a whole number of baht from 1 (got "${value}")`,
+      });
+      return z.NEVER;
+    }),
   LOGIN_FAILURE_WINDOW_MINUTES: integer('LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
   OTP_RESEND_SECONDS: integer('OTP_RESEND_SECONDS', 60, 1, 3600),
   OTP_MAX_PER_HOUR: integer('OTP_MAX_PER_HOUR', 5, 1, 1000),
@@ -250,7 +266,13 @@ export type Config = {
     otpBlockMinutes: number;
     /** Gift links a member may hand in per hour, good or bad (issue 12: abuse limits). */
     giftLinkAttemptsPerHour: number;
+    /** QR creations a member may ask for per hour. */
+    qrAttemptsPerHour: number;
   };
+  /** How long a deposit QR can be paid. */
+  qrLifetimeSeconds: number;
+  /** The PAYTIMZ minimum and first quick amount (SPEC.md section 9); the web build reads it too. */
+  paytimzMinimum: number | undefined;
   /** Each game provider call gives up after this long; the outcome is then unknown. */
   gameProviderTimeoutMs: number;
   /** How often this process runs the transfer reconciler; 0 turns it off (tests call it). */
@@ -319,7 +341,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       otpBlockMinutes: e.OTP_BLOCK_MINUTES,
       giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
+      qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,
     },
+    qrLifetimeSeconds: e.QR_LIFETIME_SECONDS,
+    paytimzMinimum: e.PAYTIMZ_MINIMUM,
     gameProviderTimeoutMs: e.GAME_PROVIDER_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     reconcileGraceMs: e.RECONCILE_GRACE_MS,

@@ -95,6 +95,9 @@ export const QrcodeStateSchema = z.discriminatedUnion('hasQrcode', [
   z.object({
     hasQrcode: z.literal(false),
     message: z.string().optional(),
+    // Set when creation was refused: the client translates the code and may show `message`,
+    // the provider's own words, beside it.
+    code: z.literal('QR_FAIL').optional(),
   }),
 ]);
 export type QrcodeState = z.infer<typeof QrcodeStateSchema>;

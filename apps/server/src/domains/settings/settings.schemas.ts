@@ -1,3 +1,4 @@
+import { qrProviders } from '@wallet/contract/constants';
 import {
   ContactResponseSchema,
   HowtoResponseSchema,
@@ -32,6 +33,14 @@ export const settingSchemas = {
   terminated: z.boolean(),
   /** The gift-link key pair (CONTRACT.md): PEM texts, generated once on first start. */
   truelinkKey: z.object({ publicKey: z.string(), privateKey: z.string() }),
+  /** The HMAC key of the signed slip-image links (docs/decisions/0043), made on first use. */
+  slipLinkKey: z.string().min(32),
+  /**
+   * The HMAC secret each QR payment provider signs its paid callbacks with (docs/decisions/0042).
+   * Generated on first start for the sandbox providers; an operator with a real contract writes
+   * the provider's secret here.
+   */
+  qrCallbackSecrets: z.record(z.enum(qrProviders), z.string().min(32)),
 };
 
 export type SettingKey = keyof typeof settingSchemas;
