@@ -174,6 +174,9 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  // SPEC.md section 9: a build setting may override the PAYTIMZ QR minimum (and its first quick
+  // amount). The server reads the same PAYTIMZ_MINIMUM, so both sides agree.
+  define: { __PAYTIMZ_MINIMUM__: JSON.stringify(process.env.PAYTIMZ_MINIMUM?.trim() ?? '') },
   // Locale catalogues become one `JSON.parse('…')` (smaller, and quicker to parse than an
   // object literal) with a default export only: the app reads `default`.
   json: { namedExports: false, stringify: true },

@@ -27,6 +27,10 @@ export const queryKeys = {
     all: ['statement'] as const,
     page: (page: number, limit: number) => [...queryKeys.statement.all, page, limit] as const,
   },
+  qrcode: {
+    all: ['qrcode'] as const,
+    provider: (provider: string) => [...queryKeys.qrcode.all, provider] as const,
+  },
   account: {
     all: ['account'] as const,
     profile: () => [...queryKeys.account.all, 'profile'] as const,

@@ -7,10 +7,12 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Tabs,
   Text,
 } from '@mantine/core';
 import { IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { QrProvider } from '@wallet/contract/constants';
 import { type DepositAccount, qrProviderOf } from '@wallet/contract/deposit';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
@@ -21,6 +23,7 @@ import { useProfile } from '../../account/api/get-profile';
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 import { useDepositAccounts } from '../api/get-deposit-accounts';
 import { GiftLinkForm } from './gift-link-form';
+import { QrDeposit } from './qr-deposit';
 
 type DepositModalProps = { opened: boolean; onClose: () => void };
 
@@ -38,8 +41,10 @@ export function isFeedAccount(account: DepositAccount): boolean {
 /**
  * The deposit modal (SPEC.md section 2): the operator's bank accounts with a copy action and the
  * rule the bank feed follows (a transfer is credited when it comes from the member's own
- * registered account), and the TrueMoney gift-link flow when the operator takes gift links. While it is open the wallet is read every 10 s, so the credit shows up
- * without a refresh (the feed credits within about a minute).
+ * registered account), a QR flow per payment provider (one tab each; every tab stays mounted, so
+ * a QR made in one makes the others read theirs again), and the TrueMoney gift-link flow when
+ * the operator takes gift links. While it is open the wallet is read every 10 s, so the credit
+ * shows up without a refresh (the feed credits within about a minute).
  */
 export function DepositModal({ opened, onClose }: DepositModalProps) {
   const { t } = useTranslation();
@@ -48,6 +53,13 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
   const { data: profile } = useProfile();
   useQuery({ ...walletQueryOptions(), refetchInterval: opened ? WALLET_POLL_MS : false });
   const banks = accounts.data?.banks.filter(isFeedAccount) ?? [];
+  const qrProviders = [
+    ...new Set(
+      (accounts.data?.banks ?? [])
+        .map(qrProviderOf)
+        .filter((provider): provider is QrProvider => provider !== null),
+    ),
+  ];
   const own = profile?.bankAccount;
 
   return (
@@ -108,6 +120,28 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
             <Text size="sm">{t('deposit.creditedWithin')}</Text>
           </Stack>
         </Alert>
+        {qrProviders.length > 0 && (
+          <>
+            <Divider />
+            <Text size="sm" fw={600}>
+              {t('deposit.qrTitle')}
+            </Text>
+            <Tabs variant="pills" radius="xl" defaultValue={qrProviders[0]}>
+              <Tabs.List grow>
+                {qrProviders.map((provider) => (
+                  <Tabs.Tab key={provider} value={provider} fz="xs" px={8}>
+                    {provider}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {qrProviders.map((provider) => (
+                <Tabs.Panel key={provider} value={provider} pt="md">
+                  <QrDeposit provider={provider} onDone={onClose} />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </>
+        )}
         {accounts.data?.wallets.some((w) => w.mode === 'GIFT_LINK') && (
           <>
             <Divider />

@@ -1,0 +1,223 @@
+import {
+  Button,
+  Group,
+  Image,
+  NumberInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type QrProvider, timings } from '@wallet/contract/constants';
+import {
+  canCreateQr,
+  QR_CREATE_FLOOR,
+  type QrcodeState,
+  qrMinimum,
+  qrQuickAmountsFor,
+} from '@wallet/contract/deposit';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
+import { errorText } from '../../../lib/errors';
+import { useIdempotentAction } from '../../../lib/idempotency';
+import { queryClient, refreshMoneyViews } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useBaht } from '../../wallet/components/money';
+import { useCancelQr, useCreateQr, useQrcode } from '../api/qrcode';
+import { qrOptions } from '../qr-options';
+
+type LiveQr = Extract<QrcodeState, { hasQrcode: true }>;
+
+/** Seconds as mm:ss (SPEC.md section 9: the QR countdown). */
+export function mmss(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * One provider's QR deposit flow (SPEC.md section 4): the member's live QR there, or the amount
+ * form that creates one. `onDone` closes the deposit modal.
+ */
+export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
+  const { t } = useTranslation();
+  const qr = useQrcode(provider);
+  if (qr.isPending) return <Skeleton height={120} radius="md" />;
+  if (qr.error) return <Text c="red.4">{errorText(qr.error)}</Text>;
+  if (qr.data.hasQrcode) {
+    // Keyed by the QR and its read, so the countdown restarts from each fresh `expireIn`.
+    return (
+      <ShownQr
+        key={`${qr.data.qrcodeId}-${qr.dataUpdatedAt}`}
+        provider={provider}
+        qr={qr.data}
+        onDone={onDone}
+      />
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <QrAmountForm provider={provider} />
+      <Text size="xs" c="dimmed">
+        {t('deposit.qrRule')}
+      </Text>
+    </Stack>
+  );
+}
+
+function QrAmountForm({ provider }: { provider: QrProvider }) {
+  const { t } = useTranslation();
+  const create = useCreateQr();
+  const idempotent = useIdempotentAction();
+  const [amount, setAmount] = useState<number | ''>('');
+  const { amounts } = qrQuickAmountsFor(provider, qrOptions);
+  const value = amount === '' ? 0 : amount;
+
+  const submit = async () => {
+    // SPEC.md section 5: nothing happens below 1.
+    if (value < QR_CREATE_FLOOR) return;
+    try {
+      const state = await idempotent({ provider, amount: value }, (idempotencyKey) =>
+        create.mutateAsync({ provider, amount: value, idempotencyKey }),
+      );
+      if (!state.hasQrcode) {
+        notifications.show({
+          color: 'red',
+          title: t('errors.QR_FAIL'),
+          message: state.message ?? t('errors.QR_FAIL'),
+          autoClose: timings.alertMs,
+        });
+      }
+    } catch (error) {
+      showErrorAlert(error);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={3} spacing="xs">
+          {amounts.map((quick) => (
+            <Button
+              key={quick}
+              variant={value === quick ? 'filled' : 'light'}
+              size="sm"
+              onClick={() => setAmount(quick)}
+            >
+              {quick.toLocaleString('en-US')}
+            </Button>
+          ))}
+        </SimpleGrid>
+        <NumberInput
+          label={t('deposit.qrAmount')}
+          description={t('deposit.qrMinimum', { min: qrMinimum(provider, qrOptions) })}
+          value={amount}
+          onChange={(next) => setAmount(typeof next === 'number' ? next : '')}
+          min={0}
+          decimalScale={2}
+          thousandSeparator=","
+          inputMode="decimal"
+          allowNegative={false}
+        />
+        <Button
+          type="submit"
+          loading={create.isPending}
+          disabled={!canCreateQr(provider, value, qrOptions)}
+        >
+          {t('deposit.qrCreate')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function ShownQr({
+  provider,
+  qr,
+  onDone,
+}: {
+  provider: QrProvider;
+  qr: LiveQr;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const cancel = useCancelQr();
+  const left = useCountdown(qr.expireIn);
+
+  useEffect(() => {
+    // At 00:00 the QR is dropped and the amount form returns (SPEC.md section 4).
+    if (left === 0) {
+      queryClient.setQueryData(queryKeys.qrcode.provider(provider), { hasQrcode: false });
+    }
+  }, [left, provider]);
+
+  const transferDone = () => {
+    void refreshMoneyViews();
+    showSuccessAlert(t('deposit.qrTransferDoneMsg'));
+    onDone();
+  };
+
+  const cancelQr = async () => {
+    try {
+      await cancel.mutateAsync({ provider, qrcodeId: qr.qrcodeId });
+    } catch (error) {
+      showErrorAlert(error);
+    }
+  };
+
+  return (
+    <Stack gap="xs" align="center">
+      <Image
+        src={qr.qrcode}
+        alt={t('deposit.qrImageAlt', { provider, amount: baht(qr.amount) })}
+        w={220}
+        h={220}
+        radius="md"
+        bg="white"
+      />
+      <Text fw={700} size="lg" data-testid="qr-amount">
+        {t('deposit.qrPayExactly', { amount: baht(qr.amount) })}
+      </Text>
+      <Text size="sm" c="dimmed" aria-live="off">
+        {t('deposit.qrExpiresIn')}{' '}
+        <Text span fw={700} c="gold.4" ff="monospace" data-testid="qr-countdown">
+          {mmss(left)}
+        </Text>
+      </Text>
+      <Text size="xs" c="dimmed" ta="center">
+        {t('deposit.qrRule')}
+      </Text>
+      <Group grow w="100%">
+        <Button
+          variant="light"
+          color="red"
+          loading={cancel.isPending}
+          onClick={() => void cancelQr()}
+        >
+          {t('deposit.qrCancel')}
+        </Button>
+        <Button onClick={transferDone}>{t('deposit.qrTransferDone')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Seconds left of `seconds`, counted down once a second from when the QR was read. */
+function useCountdown(seconds: number): number {
+  const [end] = useState(() => Date.now() + seconds * 1000);
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const tick = () => setLeft(Math.max(0, Math.round((end - Date.now()) / 1000)));
+    const timer = setInterval(tick, timings.qrCountdownTickMs);
+    return () => clearInterval(timer);
+  }, [end]);
+  return left;
+}
