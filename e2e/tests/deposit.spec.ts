@@ -77,3 +77,60 @@ test('deposit by TrueMoney gift link: a good link credits the wallet, the same l
   await expect(again).toBeVisible();
   await expect(page.getByTestId('wallet-total')).toHaveText('25.00 baht');
 });
+
+test('deposit by QR: create a KBANK QR, watch the countdown, the provider reports it paid, the wallet goes up; a cancelled QR credits nothing', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  await signIn(page, member);
+  await expect(page.getByTestId('wallet-total')).toHaveText('0.00 baht');
+
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deposit' });
+  await expect(dialog.getByRole('tab', { name: 'KBANK' })).toHaveAttribute('aria-selected', 'true');
+  const kbank = dialog.getByRole('tabpanel', { name: 'KBANK' });
+  const create = kbank.getByRole('button', { name: 'Create QR code' });
+  await expect(create).toBeDisabled();
+  await kbank.getByRole('button', { name: '100', exact: true }).click();
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/qrcode/KBANK') && r.request().method() === 'POST',
+  );
+  await create.click();
+  const { qrcodeId } = await (await created).json();
+  await expect(kbank.getByRole('img', { name: 'KBANK QR code for 100.00 baht' })).toBeVisible();
+  await expect(kbank.getByTestId('qr-amount')).toHaveText('Pay exactly 100.00 baht');
+  const countdown = kbank.getByTestId('qr-countdown');
+  await expect(countdown).toHaveText(/^(10:00|09:5\d)$/);
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first ?? '', { timeout: 3000 });
+  await page.screenshot({ path: '/tmp/deposit-qr.png' });
+
+  // The member pays in the banking app; the provider reports it through its signed callback.
+  const paid = await request.post(`/api/sandbox/qrcode/${qrcodeId}/pay`);
+  expect(await paid.json()).toEqual({ success: true });
+  await kbank.getByRole('button', { name: 'Transfer done' }).click();
+  await expect(page.getByText(/Your balance updates as soon as the payment arrives/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('wallet-total')).toHaveText('100.00 baht');
+
+  // A WW QR, cancelled: paying it afterwards credits nothing.
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await dialog.getByRole('tab', { name: 'WW' }).click();
+  const ww = dialog.getByRole('tabpanel', { name: 'WW' });
+  await ww.getByLabel('Amount (baht)').fill('50');
+  await expect(ww.getByRole('button', { name: 'Create QR code' })).toBeDisabled();
+  await ww.getByLabel('Amount (baht)').fill('150');
+  const wwCreated = page.waitForResponse(
+    (r) => r.url().endsWith('/api/qrcode/WW') && r.request().method() === 'POST',
+  );
+  await ww.getByRole('button', { name: 'Create QR code' }).click();
+  const cancelled = (await (await wwCreated).json()).qrcodeId;
+  await expect(ww.getByTestId('qr-amount')).toHaveText('Pay exactly 150.00 baht');
+  await ww.getByRole('button', { name: 'Cancel QR' }).click();
+  await expect(ww.getByRole('button', { name: 'Create QR code' })).toBeVisible();
+  await request.post(`/api/sandbox/qrcode/${cancelled}/pay`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.reload();
+  await expect(page.getByTestId('wallet-total')).toHaveText('100.00 baht');
+});
