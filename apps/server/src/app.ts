@@ -31,6 +31,19 @@ import { SandboxService } from './domains/sandbox/sandbox.service';
 import { sandboxGamesRoutes, sandboxPlayRoutes } from './domains/sandbox/sandbox-games.route';
 import { ServiceState } from './domains/settings/service-state';
 import { readSetting } from './domains/settings/settings.repository';
+import {
+  slipSandboxRoutes,
+  slipStatementRoutes,
+  slipUploadRoutes,
+} from './domains/slip/slip.route';
+import { SlipService } from './domains/slip/slip.service';
+import { SlipLinks } from './domains/slip/slip-links';
+import {
+  SLIP_SWEEP_AFTER_MS,
+  SLIP_VERIFY_JOB,
+  SlipVerification,
+  slipJobOptions,
+} from './domains/slip/slip-verification';
 import { statementRoutes } from './domains/statement/statement.route';
 import { StatementService } from './domains/statement/statement.service';
 import { TransferService } from './domains/wallet/transfer.service';
@@ -39,6 +52,7 @@ import { WalletService } from './domains/wallet/wallet.service';
 import { WithdrawalService } from './domains/wallet/withdrawal.service';
 import { Jobs } from './jobs/jobs';
 import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
+import { DirectoryFileStorage } from './lib/file-storage';
 import { RedisCounterStore } from './lib/redis-counter-store';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -55,6 +69,7 @@ import {
 } from './providers/payments/qr-payment-provider';
 import { ManualPayoutProvider } from './providers/payouts/payout-provider';
 import { SandboxFaults } from './providers/sandbox-faults';
+import { SandboxSlipVerifier, UnconfiguredSlipVerifier } from './providers/slips/slip-verifier';
 import { SandboxSmsSender } from './providers/sms/sandbox-sms-sender';
 import type { SmsSender } from './providers/sms/sms-sender';
 import { UnconfiguredSmsSender } from './providers/sms/unconfigured-sms-sender';
@@ -281,6 +296,33 @@ async function registerPlugins(
     log,
   });
 
+  // Deposit slips (docs/decisions/0043): stored under UPLOADS_DIR, verified by a job; the
+  // sandbox's bank, or no verifier until a slip-verify contract is integrated.
+  const storage = new DirectoryFileStorage(config.uploadsDir);
+  const sandboxSlips = config.sandbox ? new SandboxSlipVerifier(db, faults) : null;
+  const slipJob = slipJobOptions(config.slipVerifyRetrySeconds);
+  const slips = new SlipService({
+    db,
+    storage,
+    links: new SlipLinks(db, 15 * 60),
+    idempotency,
+    counters,
+    attemptsPerHour: limits.slipAttemptsPerHour,
+    queue: async (slipId) => {
+      await jobs.declare(SLIP_VERIFY_JOB, slipJob);
+      await jobs.send(SLIP_VERIFY_JOB, { slipId });
+    },
+    log,
+  });
+  const slipVerification = new SlipVerification({
+    db,
+    storage,
+    verifier: sandboxSlips ?? new UnconfiguredSlipVerifier(),
+    ledger,
+    timeoutMs: config.gameProviderTimeoutMs,
+    log,
+  });
+
   app.decorate('money', { transfers, withdrawals, ledger, idempotency, deposits, qr });
   if (config.reconcileIntervalMs > 0) {
     // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
@@ -298,6 +340,16 @@ async function registerPlugins(
     await jobs.every('qr.sweep', config.reconcileIntervalMs, async () => {
       const result = await qr.sweep();
       if (result.expired > 0 || result.credited > 0) log.info(result, 'swept QR codes');
+    });
+    // Slips: the job sent at upload, and a sweep for slips whose job was lost.
+    await jobs.work<{ slipId: number }>(
+      SLIP_VERIFY_JOB,
+      (data, attempt) => slipVerification.verify(data.slipId, attempt),
+      { ...slipJob, concurrency: 2 },
+    );
+    await jobs.every('slips.sweep', config.reconcileIntervalMs, async () => {
+      const result = await slipVerification.sweep(SLIP_SWEEP_AFTER_MS);
+      if (result.verified > 0) log.info(result, 'swept slips');
     });
     const stop = startHousekeeping(() => removeStaleRows(db, idempotency), {
       intervalMs: config.reconcileIntervalMs,
@@ -340,6 +392,8 @@ async function registerPlugins(
   await app.register(gameAccountRoutes, { prefix: '/api/wallet', games });
   await app.register(autoLoginRoutes, { prefix: '/api/autoLogin', games });
   await app.register(statementRoutes, { prefix: '/api/statement', statement });
+  await app.register(slipUploadRoutes, { prefix: '/api/wallet', slips });
+  await app.register(slipStatementRoutes, { prefix: '/api/statement', slips });
   await app.register(qrRoutes, { prefix: '/api/qrcode', qr });
   await app.register(qrCallbackRoutes, { prefix: '/api/callbacks/qr', qr });
   if (sandboxSms) {
@@ -357,6 +411,9 @@ async function registerPlugins(
       qr,
       providers: qrProviderAdapters,
     });
+    if (sandboxSlips) {
+      await app.register(slipSandboxRoutes, { prefix: '/api/sandbox', verifier: sandboxSlips });
+    }
     await app.register(sandboxGamesRoutes, {
       prefix: '/api/sandbox',
       db,

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultWebDist } from './paths';
 
@@ -206,6 +206,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_OTP_PER_MIN: integer('RATE_LIMIT_OTP_PER_MIN', 30, 1, 1_000_000),
   LOGIN_MAX_FAILURES: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
   GIFT_LINK_ATTEMPTS_PER_HOUR: integer('GIFT_LINK_ATTEMPTS_PER_HOUR', 10, 1, 1000),
+  SLIP_ATTEMPTS_PER_HOUR: integer('SLIP_ATTEMPTS_PER_HOUR', 20, 1, 1000),
+  SLIP_VERIFY_RETRY_SECONDS: integer('SLIP_VERIFY_RETRY_SECONDS', 30, 1, 3600),
+  UPLOADS_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? resolve(v.trim()) : undefined)),
   QR_ATTEMPTS_PER_HOUR: integer('QR_ATTEMPTS_PER_HOUR', 30, 1, 1000),
   QR_LIFETIME_SECONDS: integer('QR_LIFETIME_SECONDS', 600, 60, 3600),
   PAYTIMZ_MINIMUM: z
@@ -239,6 +245,10 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded files (deposit slips): UPLOADS_DIR, by default `DATA_DIR/uploads`. */
+  uploadsDir: string;
+  /** The slip verification job's pause between tries while the verifier fails. */
+  slipVerifyRetrySeconds: number;
   databaseUrl: string | undefined;
   databasePoolMax: number;
   redisUrl: string | undefined;
@@ -266,6 +276,8 @@ export type Config = {
     otpBlockMinutes: number;
     /** Gift links a member may hand in per hour, good or bad (issue 12: abuse limits). */
     giftLinkAttemptsPerHour: number;
+    /** Slips a member may upload per hour, good or bad (issue 12: abuse limits). */
+    slipAttemptsPerHour: number;
     /** QR creations a member may ask for per hour. */
     qrAttemptsPerHour: number;
   };
@@ -317,6 +329,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    uploadsDir: e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads'),
+    slipVerifyRetrySeconds: e.SLIP_VERIFY_RETRY_SECONDS,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
@@ -341,6 +355,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       otpBlockMinutes: e.OTP_BLOCK_MINUTES,
       giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
+      slipAttemptsPerHour: e.SLIP_ATTEMPTS_PER_HOUR,
       qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,
     },
     qrLifetimeSeconds: e.QR_LIFETIME_SECONDS,

@@ -1,0 +1,158 @@
+import multipart from '@fastify/multipart';
+import { SlipUploadResponseSchema, slipUploadFields } from '@wallet/contract/deposit';
+import { IdempotencyHeadersSchema } from '@wallet/contract/idempotency';
+import { toMinor } from '@wallet/contract/money';
+import { SANDBOX_SLIP_CONTENT_TYPE, SandboxSlipSchema } from '@wallet/contract/sandbox';
+import {
+  SlipListRequestSchema,
+  SlipListResponseSchema,
+  SlipReferenceParamsSchema,
+  SlipReferenceResponseSchema,
+} from '@wallet/contract/statement';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
+import type { SandboxSlipVerifier } from '../../providers/slips/slip-verifier';
+import type { SlipForm, SlipService } from './slip.service';
+
+/** The header tests and the sandbox's users read the booked transfer's reference from. */
+export const SLIP_REFERENCE_HEADER = 'x-slip-reference';
+
+const textFields: readonly string[] = [slipUploadFields.amount, slipUploadFields.transferredAt];
+
+/**
+ * Reads the slip form, stopping at `maxBytes` of file: the file part named
+ * `slipUploadFields.file` and the known text fields; anything else is drained and ignored. A
+ * request that is not multipart has no file.
+ */
+async function readSlipForm(request: FastifyRequest, maxBytes: number): Promise<SlipForm> {
+  const form: SlipForm = { file: null, fields: {} };
+  if (!request.isMultipart()) return form;
+  const parts = request.parts({
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      // A form sent without a chosen file carries an empty part with no name.
+      if (part.fieldname !== slipUploadFields.file || (data.length === 0 && !part.filename)) {
+        continue;
+      }
+      form.file = { data, tooLarge: part.file.truncated };
+    } else if (textFields.includes(part.fieldname) && typeof part.value === 'string') {
+      form.fields[part.fieldname] = part.value;
+    }
+  }
+  return form;
+}
+
+/** POST /api/wallet/slip (member): multipart, 300 s on the client (SPEC.md section 7). */
+export const slipUploadRoutes: FastifyPluginAsyncZod<{ slips: SlipService }> = async (
+  app,
+  { slips },
+) => {
+  // Here only: no other route takes multipart bodies. A file past the limit is cut, not thrown,
+  // so the service refuses it like any other bad file (SLIP_INVALID_FILE).
+  await app.register(multipart, { throwFileSizeLimit: false });
+  app.post(
+    '/slip',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        headers: IdempotencyHeadersSchema.loose(),
+        response: { 200: SlipUploadResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const form = await readSlipForm(request, await slips.maxBytes());
+      return slips.upload(authOf(request), request.headers['idempotency-key'], form);
+    },
+  );
+};
+
+const ImageParamsSchema = z.object({ slipId: z.coerce.number().int().positive() });
+/** Pictures leave as their bytes: Fastify sends a Buffer as it is, with no serializer. */
+const ImageSchema = z.instanceof(Buffer);
+const ImageQuerySchema = z.object({
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().max(100),
+});
+
+/**
+ * POST /api/statement/slip and GET /api/statement/slip/reference/{reference} (member), and the
+ * picture behind a signed link (the link is the permission: docs/decisions/0043-slips.md).
+ */
+export const slipStatementRoutes: FastifyPluginAsyncZod<{ slips: SlipService }> = async (
+  app,
+  { slips },
+) => {
+  app.post(
+    '/slip',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        body: SlipListRequestSchema,
+        response: { 200: SlipListResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => slips.list(authOf(request), request.body),
+  );
+
+  app.get(
+    '/slip/reference/:reference',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: SlipReferenceParamsSchema,
+        response: { 200: SlipReferenceResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => slips.imageUrl(authOf(request), request.params.reference),
+  );
+
+  app.get(
+    '/slip/image/:slipId',
+    {
+      schema: {
+        params: ImageParamsSchema,
+        querystring: ImageQuerySchema,
+        response: { 200: ImageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { expires, signature } = request.query;
+      const image = await slips.image(request.params.slipId, expires, signature);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', 'inline')
+        .send(image.data);
+    },
+  );
+};
+
+/** POST /api/sandbox/slip (CONTRACT.md, Sandbox): a PNG slip the sandbox verifier recognises. */
+export const slipSandboxRoutes: FastifyPluginAsyncZod<{ verifier: SandboxSlipVerifier }> = async (
+  app,
+  { verifier },
+) => {
+  app.post(
+    '/slip',
+    { schema: { body: SandboxSlipSchema, response: { 200: ImageSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const { amount, fromAccountNo, toAccountNo, transferredAt } = request.body;
+      const slip = await verifier.issue({
+        amount: toMinor(amount),
+        fromAccountNo,
+        toAccountNo,
+        transferredAt: new Date(transferredAt),
+      });
+      return reply
+        .type(SANDBOX_SLIP_CONTENT_TYPE)
+        .header(SLIP_REFERENCE_HEADER, slip.reference)
+        .send(slip.image);
+    },
+  );
+};

@@ -1,0 +1,193 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  checkSlipFile,
+  SlipUploadFieldsSchema,
+  type SlipUploadResponse,
+} from '@wallet/contract/deposit';
+import { fromMinor, toMinor } from '@wallet/contract/money';
+import {
+  type Slip,
+  type SlipListRequest,
+  type SlipListResponse,
+  SlipNoteCodeSchema,
+  type SlipReferenceResponse,
+  TransactionStatusSchema,
+} from '@wallet/contract/statement';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../db/client';
+import type { CounterStore } from '../../lib/counter-store';
+import { DomainError } from '../../lib/domain-error';
+import type { FileStorage } from '../../lib/file-storage';
+import type { AuthContext } from '../auth/auth.service';
+import { fingerprint, type Idempotency } from '../idempotency/idempotency';
+import { readSetting } from '../settings/settings.repository';
+import {
+  countSlips,
+  findOwnSlipByReference,
+  findSlip,
+  insertSlip,
+  listSlips,
+  type SlipRow,
+} from './slip.repository';
+import type { SlipLinks } from './slip-links';
+
+type Log = { warn(object: object, message: string): void };
+
+/**
+ * The multipart form as the route read it: the file part (null when the form had none, or an
+ * empty part with no name: a form sent without choosing a file), whether it went past the size
+ * limit (its bytes are then cut there), and the text fields.
+ */
+export type SlipForm = {
+  file: { data: Buffer; tooLarge: boolean } | null;
+  fields: Record<string, string>;
+};
+
+export type SlipServiceDeps = {
+  db: Db;
+  storage: FileStorage;
+  links: SlipLinks;
+  idempotency: Idempotency;
+  counters: CounterStore;
+  attemptsPerHour: number;
+  /** Hands a stored slip to the verification job. */
+  queue: (slipId: number) => Promise<void>;
+  log: Log;
+};
+
+const extensions = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
+
+/**
+ * Deposit slips (SPEC.md sections 2, 3 and 7; docs/decisions/0043-slips.md): the upload, the
+ * member's list, and the signed links to the pictures. The verification is SlipVerification's.
+ */
+export class SlipService {
+  constructor(private readonly deps: SlipServiceDeps) {}
+
+  /** The largest file the slip setting takes, in bytes (the route stops reading past it). */
+  async maxBytes(): Promise<number> {
+    const { maxSizeMb } = await readSetting(this.deps.db, 'slip');
+    return Math.floor(maxSizeMb * 1024 * 1024);
+  }
+
+  /**
+   * POST /api/wallet/slip under the request's Idempotency-Key: the same key and the same file
+   * answer the first slip, with no second row. A refusal changes nothing: no row, no file.
+   */
+  async upload(
+    auth: AuthContext,
+    key: string | undefined,
+    form: SlipForm,
+  ): Promise<SlipUploadResponse> {
+    const request = {
+      file: form.file ? createHash('sha256').update(form.file.data).digest('hex') : null,
+      ...form.fields,
+    };
+    const { slipId } = await this.deps.idempotency.run<{ slipId: number }>(
+      auth.memberId,
+      key,
+      { hash: fingerprint('slip', request), request },
+      () => this.store(auth.memberId, form),
+      // A request cut before it answered moved no money: it may simply run again.
+      { recover: async () => ({ rerun: true }) },
+    );
+    const slip = await findSlip(this.deps.db, slipId);
+    if (!slip) throw new Error(`slip ${slipId} is gone`);
+    return { success: true, slip: await this.toSlip(slip) };
+  }
+
+  private async store(memberId: number, form: SlipForm): Promise<{ slipId: number }> {
+    const { db, storage, counters, log } = this.deps;
+    // Counted before the file is looked at, so that bad files cost attempts too (Redis-backed
+    // with REDIS_URL, like the gift-link limit).
+    const attempts = await counters.increment(`slip:${memberId}`, 3_600_000);
+    if (attempts > this.deps.attemptsPerHour) throw new DomainError('REQUEST_LIMIT');
+    const { maxSizeMb } = await readSetting(db, 'slip');
+    const file = form.file;
+    // The type is what the bytes are, never the name or the declared type a client sent.
+    const detected = file ? await fileTypeFromBuffer(file.data) : undefined;
+    const problem = checkSlipFile(
+      file && { type: detected?.mime ?? 'application/octet-stream', size: file.data.length },
+      maxSizeMb,
+    );
+    if (problem) throw new DomainError(problem);
+    if (!file || file.tooLarge || !detected) throw new DomainError('SLIP_INVALID_FILE');
+    const fields = SlipUploadFieldsSchema.safeParse(form.fields);
+    if (!fields.success) {
+      throw new DomainError('KEY_INVALID', { field: String(fields.error.issues[0]?.path[0]) });
+    }
+    const contentType = detected.mime as keyof typeof extensions;
+    const now = new Date();
+    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const fileKey = `slips/${month}/${randomUUID()}.${extensions[contentType]}`;
+    try {
+      await storage.put(fileKey, file.data);
+    } catch (error) {
+      log.warn({ err: error }, 'slip not stored');
+      throw new DomainError('SLIP_UPLOAD_FAIL');
+    }
+    let slip: SlipRow;
+    try {
+      slip = await insertSlip(db, {
+        memberId,
+        fileKey,
+        contentType,
+        size: file.data.length,
+        amount: fields.data.amount === undefined ? 0 : toMinor(fields.data.amount),
+      });
+    } catch (error) {
+      await storage.remove(fileKey).catch(() => {});
+      throw error;
+    }
+    // A job that cannot be queued now is not lost: the sweep verifies slips left processing.
+    await this.deps.queue(slip.id).catch((error: unknown) => {
+      log.warn({ err: error, slipId: slip.id }, 'slip verification not queued');
+    });
+    return { slipId: slip.id };
+  }
+
+  /** POST /api/statement/slip: the member's own slips, newest first. */
+  async list(auth: AuthContext, request: SlipListRequest): Promise<SlipListResponse> {
+    const { db } = this.deps;
+    const offset = (request.page - 1) * request.limit;
+    const [total, found] = await Promise.all([
+      countSlips(db, auth.memberId),
+      listSlips(db, auth.memberId, offset, request.limit),
+    ]);
+    return { total, slips: await Promise.all(found.map((slip) => this.toSlip(slip))) };
+  }
+
+  /** GET /api/statement/slip/reference/{reference}: another member's reference is NO_DATA. */
+  async imageUrl(auth: AuthContext, reference: string): Promise<SlipReferenceResponse> {
+    const slip = await findOwnSlipByReference(this.deps.db, auth.memberId, reference);
+    if (!slip) throw new DomainError('NO_DATA');
+    return { url: await this.deps.links.url(slip.id) };
+  }
+
+  /** The picture behind a signed link; an altered or expired link is NO_DATA, as no slip is. */
+  async image(
+    slipId: number,
+    expires: number,
+    signature: string,
+  ): Promise<{ data: Buffer; contentType: string }> {
+    if (!(await this.deps.links.valid(slipId, expires, signature))) {
+      throw new DomainError('NO_DATA');
+    }
+    const slip = await findSlip(this.deps.db, slipId);
+    const data = slip ? await this.deps.storage.get(slip.fileKey) : null;
+    if (!slip || !data) throw new DomainError('NO_DATA');
+    return { data, contentType: slip.contentType };
+  }
+
+  private async toSlip(slip: SlipRow): Promise<Slip> {
+    return {
+      _id: String(slip.id),
+      createdAt: slip.createdAt.toISOString(),
+      amount: fromMinor(slip.amount),
+      status: TransactionStatusSchema.parse(slip.status),
+      note: slip.note === null ? null : SlipNoteCodeSchema.parse(slip.note),
+      link: await this.deps.links.url(slip.id),
+      reference: slip.reference ?? '',
+    };
+  }
+}
