@@ -23,7 +23,13 @@ export type Member = { phone: string; password: string; name: string; accountNo:
  * Registers a member through the API, as the wizard does (OTP send → sandbox code → verify →
  * register), for journeys that start from an existing member.
  */
-export async function registerMember(request: APIRequestContext): Promise<Member> {
+export async function registerMember(
+  request: APIRequestContext,
+  bank: { bankCode: string; bankAccountName: string } = {
+    bankCode: 'SCB',
+    bankAccountName: 'SOMCHAI JAIDEE',
+  },
+): Promise<Member> {
   const member: Member = {
     phone: newThaiPhone(),
     password: 'Secret-pass-1',
@@ -45,8 +51,7 @@ export async function registerMember(request: APIRequestContext): Promise<Member
       password: member.password,
       sourceCode: 'facebook',
       inviteCode: '',
-      bankCode: 'SCB',
-      bankAccountName: 'SOMCHAI JAIDEE',
+      ...bank,
       bankAccountNo: member.accountNo,
     },
   });

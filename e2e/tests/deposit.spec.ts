@@ -14,7 +14,10 @@ test('deposit by bank transfer: copy our account number, transfer from the regis
 
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Deposit' });
-  await expect(dialog.getByTestId('deposit-account-no')).toHaveText(['407-123-4567']);
+  await expect(dialog.getByTestId('deposit-account-no')).toHaveText([
+    '407-123-4567',
+    '061-876-5432',
+  ]);
   await expect(
     dialog.getByText(
       `Transfer from your registered account, Siam Commercial Bank ${member.accountNo.slice(0, 3)}-`,
@@ -133,4 +136,46 @@ test('deposit by QR: create a KBANK QR, watch the countdown, the provider report
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.reload();
   await expect(page.getByTestId('wallet-total')).toHaveText('100.00 baht');
+});
+
+test('KBANK auto bank-name edit: a KTB member with a Thai account name gives it in English before copying, then the copy happens by itself', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request, {
+    bankCode: 'KTB',
+    bankAccountName: 'SOMCHAI JAIDEE',
+  });
+  // As imported from the operator's earlier system: the name as the bank writes it, in Thai.
+  const imported = await request.post('/api/sandbox/account-name', {
+    data: { username: member.phone, bankAccountName: 'สมชาย ใจดี' },
+  });
+  expect(imported.status()).toBe(200);
+  await signIn(page, member);
+
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deposit' });
+  // Another bank's number is copied at once.
+  await dialog
+    .getByRole('button', { name: 'Copy the Siam Commercial Bank account number' })
+    .click();
+  await expect(page.getByText('Copied: 4071234567')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Copy the Kasikornbank account number' }).click();
+  const editor = page.getByRole('dialog', { name: /English/ });
+  await expect(editor).toBeVisible();
+  const field = editor.getByLabel('Account holder name (English)');
+  await field.fill('สมชาย');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('Bank account name must be in English only')).toBeVisible();
+  await field.fill('Somchai Jaidee');
+  await page.screenshot({ path: '/tmp/deposit-edit-name.png' });
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByText('Copied: 0618765432')).toBeVisible({ timeout: 5000 });
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0618765432');
+
+  // Once the name is in Latin letters, the copy happens at once.
+  await dialog.getByRole('button', { name: 'Copy the Kasikornbank account number' }).click();
+  await expect(page.getByRole('dialog', { name: /English/ })).toBeHidden();
 });

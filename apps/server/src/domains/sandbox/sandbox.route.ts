@@ -1,4 +1,4 @@
-import { phoneSchema, type Variant } from '@wallet/contract/account';
+import { BankAccountNameSchema, phoneSchema, type Variant } from '@wallet/contract/account';
 import { SandboxOtpResponseSchema } from '@wallet/contract/otp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +16,11 @@ const ServiceSwitchResponseSchema = z.object({ terminated: z.boolean() });
 const FeatureSettingsSchema = z.object({
   registerOTP: z.boolean({ error: 'KEY_INVALID' }).optional(),
   enableChatWidget: z.boolean({ error: 'KEY_INVALID' }).optional(),
+});
+/** An account name as the operator's records hold it: any script, the register form's length. */
+const AccountNameSchema = z.object({
+  username: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(20),
+  bankAccountName: BankAccountNameSchema,
 });
 const FeatureSettingsResponseSchema = z.object({
   registerOTP: z.boolean(),
@@ -63,5 +68,22 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       config,
     },
     (request) => sandbox.setFeatures(request.body),
+  );
+
+  // POST /api/sandbox/account-name: a stand-in for the operator's member records (an imported
+  // member whose KTB/TMB/BBL account name is not in Latin letters).
+  app.post(
+    '/account-name',
+    {
+      schema: {
+        body: AccountNameSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+      },
+    },
+    (request) =>
+      sandbox.setAccountName(
+        canonicalPhone(variant, request.body.username),
+        request.body.bankAccountName,
+      ),
   );
 };

@@ -2,6 +2,7 @@ import type { SandboxOtpResponse } from '@wallet/contract/otp';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { SandboxSmsSender } from '../../providers/sms/sandbox-sms-sender';
+import { findMemberByUsername, updateMember } from '../account/account.repository';
 import type { ServiceState } from '../settings/service-state';
 import { readSettings, writeSetting } from '../settings/settings.repository';
 
@@ -32,5 +33,17 @@ export class SandboxService {
       await writeSetting(db, 'enableChatWidget', changes.enableChatWidget);
     }
     return readSettings(db, ['registerOTP', 'enableChatWidget']);
+  }
+
+  /**
+   * The operator's records hold this member's account name as the bank writes it, in any script:
+   * as for a member imported from the operator's earlier system, where KTB, TMB and BBL names
+   * were not checked for Latin letters (SPEC.md section 4, KBANK auto bank-name edit).
+   */
+  async setAccountName(username: string, bankAccountName: string): Promise<{ success: true }> {
+    const member = await findMemberByUsername(this.deps.db, username);
+    if (!member) throw new DomainError('NO_DATA');
+    await updateMember(this.deps.db, member.id, { bankAccountName });
+    return { success: true };
   }
 }

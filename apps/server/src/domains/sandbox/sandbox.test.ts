@@ -22,6 +22,33 @@ describeOnDatabases('the sandbox', (target) => {
     expect(res.body).toMatchObject({ code: 'NO_DATA' });
   });
 
+  it("holds a KTB member's account name in Thai, as imported, until the member gives it in English", async () => {
+    const m = await memberWithToken(h.app, { bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE' });
+    const set = await call(h.app, 'POST', '/api/sandbox/account-name', {
+      body: { username: m.username, bankAccountName: 'สมชาย ใจดี' },
+    });
+    expect(set.body).toEqual({ success: true });
+    const profile = async () =>
+      (await call(h.app, 'GET', '/api/account/profile', { token: m.token })).body.bankAccount;
+    expect(await profile()).toMatchObject({ bankAccountName: 'สมชาย ใจดี' });
+    // The member's own edit still takes Latin letters only.
+    const thai = await call(h.app, 'PUT', '/api/account/bankAccountName', {
+      token: m.token,
+      body: { bankCode: 'KTB', bankAccountName: 'สมชาย' },
+    });
+    expect(thai.body).toMatchObject({ code: 'BANK_ACCOUNT_NAME_ENG' });
+    const latin = await call(h.app, 'PUT', '/api/account/bankAccountName', {
+      token: m.token,
+      body: { bankCode: 'KTB', bankAccountName: 'Somchai Rakdee' },
+    });
+    expect(latin.status).toBe(200);
+    expect(await profile()).toMatchObject({ bankAccountName: 'SOMCHAI RAKDEE' });
+    const unknown = await call(h.app, 'POST', '/api/sandbox/account-name', {
+      body: { username: newPhone(), bankAccountName: 'x' },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('flips the OTP and chat-widget features for browser tests', async () => {
     const set = (body: object) => call(h.app, 'POST', '/api/sandbox/settings', { body });
     expect((await set({ registerOTP: false, enableChatWidget: true })).body).toEqual({

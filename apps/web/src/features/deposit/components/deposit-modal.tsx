@@ -20,6 +20,7 @@ import { errorText } from '../../../lib/errors';
 import { bankName, formatAccountNo } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
 import { useProfile } from '../../account/api/get-profile';
+import { useLatinNameCopy } from '../../account/components/profile/use-latin-name-copy';
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 import { useDepositAccounts } from '../api/get-deposit-accounts';
 import { GiftLinkForm } from './gift-link-form';
@@ -32,10 +33,19 @@ const WALLET_POLL_MS = 10_000;
 
 /**
  * A receiving account the bank feed credits by itself (SPEC.md section 2: "bank accounts are
- * shown with a copy action"). QR providers and MANUAL accounts (slips) have flows of their own.
+ * shown with a copy action"). KBANK in AUTO mode is one, and a QR flow besides; the payment
+ * providers are QR flows only, and MANUAL accounts take slips.
  */
 export function isFeedAccount(account: DepositAccount): boolean {
-  return account.bankType === 'BANK' && account.mode === 'AUTO' && qrProviderOf(account) === null;
+  return account.bankType === 'BANK' && account.mode === 'AUTO';
+}
+
+/**
+ * SPEC.md section 4, KBANK auto bank-name edit: copying the KBANK auto account's number first
+ * asks a KTB/TMB/BBL member with a non-Latin account name for the name in English.
+ */
+function checksLatinName(account: DepositAccount): boolean {
+  return account.bankCode === 'KBANK' && account.mode === 'AUTO';
 }
 
 /**
@@ -61,6 +71,7 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
     ),
   ];
   const own = profile?.bankAccount;
+  const nameCopy = useLatinNameCopy();
 
   return (
     <Modal
@@ -100,7 +111,11 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
                 size="xl"
                 radius="xl"
                 aria-label={t('deposit.copyAccountNo', { bank: bankName(account.bank, locale) })}
-                onClick={() => void copyText(account.bankAccountNo)}
+                onClick={() =>
+                  checksLatinName(account)
+                    ? nameCopy.copy(account.bankAccountNo)
+                    : void copyText(account.bankAccountNo)
+                }
               >
                 <IconCopy size={20} aria-hidden />
               </ActionIcon>
@@ -152,6 +167,7 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
           </>
         )}
       </Stack>
+      {nameCopy.editor}
     </Modal>
   );
 }

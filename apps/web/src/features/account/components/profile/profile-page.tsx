@@ -14,19 +14,14 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCopy, IconLock } from '@tabler/icons-react';
-import { isLatinName, needsLatinName } from '@wallet/contract/account';
-import { timings } from '@wallet/contract/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSuccessAlert } from '../../../../lib/alerts';
-import { copyText } from '../../../../lib/clipboard';
 import { errorText } from '../../../../lib/errors';
 import { bankName, formatAccountNo, formatDateTime } from '../../../../lib/format';
 import { useLocale } from '../../../../lib/i18n';
-import { useLater } from '../../../../lib/use-later';
 import { useProfile } from '../../api/get-profile';
 import { ChangePasswordModal } from './change-password-modal';
-import { EditBankNameModal } from './edit-bank-name-modal';
+import { useLatinNameCopy } from './use-latin-name-copy';
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,10 +38,9 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 export function ProfilePage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const later = useLater();
   const { data, error, isPending } = useProfile();
   const [passwordOpened, passwordModal] = useDisclosure(false);
-  const [nameOpened, nameModal] = useDisclosure(false);
+  const nameCopy = useLatinNameCopy();
 
   if (isPending) {
     return (
@@ -58,20 +52,6 @@ export function ProfilePage() {
   if (error || !data) return <Text c="red.4">{errorText(error)}</Text>;
 
   const { profile, bankAccount } = data;
-  const needsEditName =
-    needsLatinName(profile.bankCode) && !isLatinName(bankAccount.bankAccountName);
-
-  // SPEC.md section 4: for KTB/TMB/BBL with a non-Latin name the copy icon opens the edit-name
-  // modal after 200 ms; after a save the copy runs by itself 1 s later.
-  const onCopy = () => {
-    if (needsEditName) later(nameModal.open, timings.editNameDelayMs);
-    else void copyText(bankAccount.bankAccountNo);
-  };
-  const onNameSaved = () => {
-    nameModal.close();
-    showSuccessAlert(t('profile.nameSaved'));
-    later(() => void copyText(bankAccount.bankAccountNo), timings.autoCopyDelayMs);
-  };
 
   return (
     <Stack gap="lg">
@@ -121,7 +101,8 @@ export function ProfilePage() {
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                onClick={onCopy}
+                // For KTB/TMB/BBL with a non-Latin name this asks for the English name first.
+                onClick={() => nameCopy.copy(bankAccount.bankAccountNo)}
                 aria-label={t('profile.copyAccountNo')}
               >
                 <IconCopy size={18} />
@@ -132,13 +113,7 @@ export function ProfilePage() {
       </Paper>
 
       <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
-      <EditBankNameModal
-        opened={nameOpened}
-        onClose={nameModal.close}
-        bankCode={profile.bankCode}
-        currentName={bankAccount.bankAccountName}
-        onSaved={onNameSaved}
-      />
+      {nameCopy.editor}
     </Stack>
   );
 }
