@@ -372,9 +372,7 @@ export const qrCodes = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('qr_codes_live_key')
-      .on(t.memberId, t.provider)
-      .where(sql`${t.state} = 'live'`),
+    uniqueIndex('qr_codes_live_key').on(t.memberId, t.provider).where(sql`${t.state} = 'live'`),
     index('qr_codes_live_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'live'`),
     index('qr_codes_paid_unlinked_idx')
       .on(t.settledAt)
