@@ -16,6 +16,7 @@ export const queryKeys = {
     withdraw: () => [...queryKeys.lookup.all, 'withdraw'] as const,
     deposit: () => [...queryKeys.lookup.all, 'deposit'] as const,
     truelinkKey: () => [...queryKeys.lookup.all, 'truelink-key'] as const,
+    slip: () => [...queryKeys.lookup.all, 'slip'] as const,
   },
   wallet: {
     all: ['wallet'] as const,
@@ -26,6 +27,9 @@ export const queryKeys = {
   statement: {
     all: ['statement'] as const,
     page: (page: number, limit: number) => [...queryKeys.statement.all, page, limit] as const,
+    /** Under `statement`, so a money move that refreshes the statement refreshes the slips. */
+    slips: (page: number, limit: number) =>
+      [...queryKeys.statement.all, 'slips', page, limit] as const,
   },
   qrcode: {
     all: ['qrcode'] as const,

@@ -25,6 +25,7 @@ import { walletQueryOptions } from '../../wallet/api/get-wallet';
 import { useDepositAccounts } from '../api/get-deposit-accounts';
 import { GiftLinkForm } from './gift-link-form';
 import { QrDeposit } from './qr-deposit';
+import { SlipUpload } from './slip-upload';
 
 type DepositModalProps = { opened: boolean; onClose: () => void };
 
@@ -166,6 +167,7 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
             <GiftLinkForm onDone={onClose} />
           </>
         )}
+        {accounts.data?.isManual && <SlipUpload onDone={onClose} />}
       </Stack>
       {nameCopy.editor}
     </Modal>

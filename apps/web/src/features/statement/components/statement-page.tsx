@@ -1,17 +1,24 @@
-import { ActionIcon, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { paging } from '@wallet/contract/constants';
 import { type StatementEntry, statusDisplay } from '@wallet/contract/statement';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { formatDateTime } from '../../../lib/format';
 import { useWallet } from '../../wallet/api/get-wallet';
 import { useBaht } from '../../wallet/components/money';
 import { useStatement } from '../api/get-statement';
-import { pageCount, pageRange } from '../page-range';
+import { pageCount } from '../page-range';
+import { statusColor } from '../status-color';
+import { PagedList } from './paged-list';
+import { Pager } from './pager';
 
-const statusColor = { processing: 'yellow', success: 'teal', failed: 'red' } as const;
+const SlipModal = lazyOverlay(
+  async () => (await import('./slip-modal')).SlipModal,
+  (props) => props.opened,
+);
 const descriptionKeys = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
 
 /** SPEC.md section 3: WALLET reads 'Wallet', a game code its provider's name, others as given. */
@@ -60,53 +67,6 @@ function EntryCard({ entry }: { entry: StatementEntry }) {
   );
 }
 
-function Pager({
-  page,
-  totalPages,
-  onChange,
-}: {
-  page: number;
-  totalPages: number;
-  onChange: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  return (
-    <Group component="nav" aria-label={t('statement.pages')} justify="center" gap={6}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={t('statement.previous')}
-        disabled={page <= 1}
-        onClick={() => onChange(page - 1)}
-      >
-        <IconChevronLeft size={18} aria-hidden />
-      </ActionIcon>
-      {pageRange(page, totalPages).map((n) => (
-        <ActionIcon
-          key={n}
-          size="lg"
-          variant={n === page ? 'filled' : 'default'}
-          aria-label={t('statement.page', { page: n })}
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onChange(n)}
-        >
-          {n}
-        </ActionIcon>
-      ))}
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={t('statement.next')}
-        disabled={page >= totalPages}
-        onClick={() => onChange(page + 1)}
-      >
-        <IconChevronRight size={18} aria-hidden />
-      </ActionIcon>
-    </Group>
-  );
-}
-
 /**
  * /user/statement (SPEC.md sections 2 and 7): the member's entries, 10 a page. A failed load
  * is ignored on purpose (SPEC.md section 7): the loader goes away and the list stays as it was.
@@ -114,30 +74,33 @@ function Pager({
 export function StatementPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [slipsOpen, setSlipsOpen] = useState(false);
   const { data, isPending, isError } = useStatement(page, paging.statement);
   const totalPages = pageCount(data?.total ?? 0, paging.statement);
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">
-        {t('statement.title')}
-      </Title>
-      {isPending && !isError ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : data && data.statements.length > 0 ? (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {data.statements.map((entry) => (
-            <EntryCard key={entry._id} entry={entry} />
-          ))}
-        </Stack>
-      ) : data ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t('statement.empty')}
-        </Text>
-      ) : null}
-      <Pager page={page} totalPages={totalPages} onChange={setPage} />
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} size="h3">
+          {t('statement.title')}
+        </Title>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconReceipt size={16} aria-hidden />}
+          onClick={() => setSlipsOpen(true)}
+        >
+          {t('statement.slipStatus')}
+        </Button>
+      </Group>
+      <PagedList
+        items={data?.statements}
+        pending={isPending && !isError}
+        empty={t('statement.empty')}
+        render={(entry) => <EntryCard key={entry._id} entry={entry} />}
+      />
+      <Pager page={page} totalPages={totalPages} onChange={setPage} label={t('statement.pages')} />
+      <SlipModal opened={slipsOpen} onClose={() => setSlipsOpen(false)} />
     </Stack>
   );
 }

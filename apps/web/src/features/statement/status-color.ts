@@ -1,0 +1,8 @@
+import type { TransactionStatus } from '@wallet/contract/statement';
+
+/** The badge colour of a statement entry's or a slip's status (SPEC.md section 4). */
+export const statusColor: Record<TransactionStatus, string> = {
+  processing: 'yellow',
+  success: 'teal',
+  failed: 'red',
+};
