@@ -80,7 +80,7 @@ export function StatementPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" gap="xs">
         <Title order={1} size="h3">
           {t('statement.title')}
         </Title>
