@@ -88,6 +88,7 @@ describeOnDatabases('deposit slips', (target) => {
       const picture = await app.inject({ method: 'GET', url });
       expect(picture.statusCode).toBe(200);
       expect(picture.headers['content-type']).toBe('image/png');
+      expect(picture.headers['x-content-type-options']).toBe('nosniff');
       expect(picture.rawPayload.equals(image)).toBe(true);
     }
   });
