@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +199,15 @@ describeOnDatabases('deposit slips', (target) => {
       expect(await filesUnder(uploads)).toEqual(files);
     });
 
+    it('a stated amount that is not money', async () => {
+      const m = await memberWithToken(app);
+      const rows = await h.count(slips);
+      const res = await uploadSlip(app, m.token, png, { fields: { amount: 'ten' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'KEY_INVALID', field: 'amount' });
+      expect(await h.count(slips)).toBe(rows);
+    });
+
     it('a body that is not a form at all', async () => {
       const m = await memberWithToken(app);
       const res = await call(app, 'POST', '/api/wallet/slip', {
@@ -314,6 +324,27 @@ describeOnDatabases('a slip across a restart', (target) => {
     const after = await h.build({ UPLOADS_DIR: uploads, RECONCILE_INTERVAL_MS: '60000' });
     expect(await settledSlip(after, m.token, slipId)).toMatchObject({ status: 'success' });
     expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(42_000);
+    await expectLedgerInvariants(h.db);
+    await after.close();
+  });
+
+  it('verifies a slip whose job was lost with the sweep, once it is a minute old', async () => {
+    const before = await h.build({ UPLOADS_DIR: uploads });
+    const m = await memberWithToken(before);
+    const { image } = await sandboxSlip(before, ownTransfer(m, 75));
+    const res = await uploadSlip(before, m.token, image);
+    const slipId = (res.body.slip as { _id: string })._id;
+    // As a process killed between the slip's row and its job leaves it, two minutes ago.
+    await h.db.execute(sql`delete from jobs.job where name = 'slips.verify'`);
+    await h.db.execute(
+      sql`update slips set created_at = now() - interval '2 minutes' where id = ${Number(slipId)}`,
+    );
+    await before.close();
+
+    // A server starting runs the sweep at once.
+    const after = await h.build({ UPLOADS_DIR: uploads, RECONCILE_INTERVAL_MS: '60000' });
+    expect(await settledSlip(after, m.token, slipId)).toMatchObject({ status: 'success' });
+    expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(7_500);
     await expectLedgerInvariants(h.db);
   });
 });

@@ -1,0 +1,47 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { generate, validate } from 'promptparse';
+import { describe, expect, it } from 'vitest';
+import { sandboxSlipImage } from '../providers/slips/sandbox-slip-image';
+import { MAX_IMAGE_MEGAPIXELS, readQrCode } from './image-qr';
+
+const payload = generate.slipVerify({ sendingBank: '014', transRef: '20261125ABCDEFGHJKLM' });
+
+describe('reading the QR code of a picture', () => {
+  it("reads the sandbox slip's mini-QR from its PNG, which promptparse parses", async () => {
+    const reading = readQrCode(await sandboxSlipImage(payload), 'image/png');
+    expect(reading).toEqual({ kind: 'qr', text: payload });
+    expect(validate.slipVerify(payload)).toEqual({
+      sendingBank: '014',
+      transRef: '20261125ABCDEFGHJKLM',
+    });
+  });
+
+  it('reads the same slip saved as a JPEG', async () => {
+    const png = PNG.sync.read(await sandboxSlipImage(payload));
+    const photo = jpeg.encode({ data: png.data, width: png.width, height: png.height }, 90).data;
+    expect(readQrCode(Buffer.from(photo), 'image/jpeg')).toEqual({ kind: 'qr', text: payload });
+  });
+
+  it('finds no QR in a blank picture', () => {
+    const png = new PNG({ width: 120, height: 160 });
+    png.data.fill(255);
+    expect(readQrCode(PNG.sync.write(png), 'image/png')).toEqual({ kind: 'none' });
+  });
+
+  it('refuses a picture that claims more pixels than the limit before decoding it', () => {
+    // A real header of a 1×1 PNG, its size rewritten to 20000×20000: decoding would take 1.6 GB.
+    const png = PNG.sync.write(new PNG({ width: 1, height: 1 }));
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    expect(20_000 * 20_000).toBeGreaterThan(MAX_IMAGE_MEGAPIXELS * 1_000_000);
+    expect(readQrCode(png, 'image/png')).toEqual({ kind: 'too-large' });
+  });
+
+  it('answers unreadable for bytes that do not decode', () => {
+    expect(readQrCode(Buffer.from('not a picture'), 'image/png')).toEqual({ kind: 'unreadable' });
+    expect(readQrCode(Buffer.from([0xff, 0xd8, 0xff, 0x00]), 'image/jpeg')).toEqual({
+      kind: 'unreadable',
+    });
+  });
+});
