@@ -102,7 +102,9 @@ export class SlipService {
     // with REDIS_URL, like the gift-link limit).
     const attempts = await counters.increment(`slip:${memberId}`, 3_600_000);
     if (attempts > this.deps.attemptsPerHour) throw new DomainError('REQUEST_LIMIT');
-    const { maxSizeMb } = await readSetting(db, 'slip');
+    const { isActive, maxSizeMb } = await readSetting(db, 'slip');
+    // The operator has closed the slip service (GET /api/lookup/slip): nothing is taken.
+    if (!isActive) throw new DomainError('SLIP_UPLOAD_FAIL');
     const file = form.file;
     // The type is what the bytes are, never the name or the declared type a client sent.
     const detected = file ? await fileTypeFromBuffer(file.data) : undefined;

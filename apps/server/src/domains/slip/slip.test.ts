@@ -19,6 +19,7 @@ import {
   uploadAndSettle,
   uploadSlip,
 } from '../../test/slips';
+import { readSetting, writeSetting } from '../settings/settings.repository';
 import { SlipLinks } from './slip-links';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
@@ -220,6 +221,21 @@ describeOnDatabases('deposit slips', (target) => {
     it('without a signed-in member', async () => {
       expect((await uploadSlip(app, '', png)).status).toBe(401);
     });
+  });
+
+  it('takes no slip while the operator has closed the slip service', async () => {
+    const m = await memberWithToken(app);
+    const { image } = await sandboxSlip(app, ownTransfer(m, 60));
+    const open = await readSetting(h.db, 'slip');
+    await writeSetting(h.db, 'slip', { ...open, isActive: false });
+    try {
+      const rows = await h.count(slips);
+      const res = await uploadSlip(app, m.token, image);
+      expect(res.body.code).toBe('SLIP_UPLOAD_FAIL');
+      expect(await h.count(slips)).toBe(rows);
+    } finally {
+      await writeSetting(h.db, 'slip', open);
+    }
   });
 
   it('answers a repeat with the same key with the same slip, and no second row', async () => {

@@ -35,8 +35,10 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  if (settings.data?.isActive === false) return null;
   const manual = accounts.data?.banks.filter(isSlipAccount) ?? [];
+  // Nothing to upload for: the operator takes no slips now, or has no manual account in the
+  // member's currency.
+  if (settings.data?.isActive === false || manual.length === 0) return null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
