@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../lib/domain-error';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { SandboxSlipVerifier } from '../../providers/slips/slip-verifier';
@@ -33,17 +34,24 @@ async function readSlipForm(request: FastifyRequest, maxBytes: number): Promise<
   const parts = request.parts({
     limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
   });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      // A form sent without a chosen file carries an empty part with no name.
-      if (part.fieldname !== slipUploadFields.file || (data.length === 0 && !part.filename)) {
-        continue;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        // A form sent without a chosen file carries an empty part with no name.
+        if (part.fieldname !== slipUploadFields.file || (data.length === 0 && !part.filename)) {
+          continue;
+        }
+        form.file = { data, tooLarge: part.file.truncated };
+      } else if (textFields.includes(part.fieldname) && typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
       }
-      form.file = { data, tooLarge: part.file.truncated };
-    } else if (textFields.includes(part.fieldname) && typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
     }
+  } catch (error) {
+    // The plugin's refusals carry their status (413: a second file); the parser's complaints
+    // about a broken body (cut short, a wrong boundary) are the client's, not a fault of ours.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new DomainError('KEY_INVALID');
   }
   return form;
 }

@@ -218,6 +218,28 @@ describeOnDatabases('deposit slips', (target) => {
       expect(res.body.code).toBe('SLIP_NO_FILE');
     });
 
+    it('a form cut short, or with two files', async () => {
+      const m = await memberWithToken(app);
+      const rows = await h.count(slips);
+      const cut = await app.inject({
+        method: 'POST',
+        url: '/api/wallet/slip',
+        headers: {
+          authorization: `Bearer ${m.token}`,
+          'content-type': 'multipart/form-data; boundary=XYZ',
+        },
+        payload:
+          '--XYZ\r\nContent-Disposition: form-data; name="document"; filename="slip.png"\r\n\r\nabc',
+      });
+      expect(cut.statusCode).toBe(400);
+      expect(cut.json().code).toBe('KEY_INVALID');
+      const two = new FormData();
+      for (const name of ['a.png', 'b.png']) two.append('document', new Blob([png]), name);
+      const twice = await call(app, 'POST', '/api/wallet/slip', { token: m.token, body: two });
+      expect(twice.status).toBe(413);
+      expect(await h.count(slips)).toBe(rows);
+    });
+
     it('without a signed-in member', async () => {
       expect((await uploadSlip(app, '', png)).status).toBe(401);
     });
