@@ -16,3 +16,11 @@ export const migrationsFolder = resolve(serverRoot, 'drizzle');
 
 /** The built SPA of apps/web (WEB_DIST overrides it). */
 export const defaultWebDist = resolve(repoRoot, 'apps', 'web', 'dist');
+
+/**
+ * The worker that reads QR codes out of uploaded pictures (lib/image-qr.ts): TypeScript beside
+ * this file in src/ (run through tsx), its own bundle beside dist/main.js in production.
+ */
+export const imageQrWorker = here.endsWith('src')
+  ? { file: resolve(here, 'lib', 'image-qr.worker.ts'), typescript: true }
+  : { file: resolve(here, 'image-qr.worker.js'), typescript: false };

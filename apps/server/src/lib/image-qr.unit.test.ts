@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { generate, validate } from 'promptparse';
 import { describe, expect, it } from 'vitest';
 import { sandboxSlipImage } from '../providers/slips/sandbox-slip-image';
-import { MAX_IMAGE_MEGAPIXELS, readQrCode } from './image-qr';
+import { MAX_IMAGE_MEGAPIXELS, readQrCode, readQrCodeOffThread } from './image-qr';
 
 const payload = generate.slipVerify({ sendingBank: '014', transRef: '20261125ABCDEFGHJKLM' });
 
@@ -43,5 +43,36 @@ describe('reading the QR code of a picture', () => {
     expect(readQrCode(Buffer.from([0xff, 0xd8, 0xff, 0x00]), 'image/jpeg')).toEqual({
       kind: 'unreadable',
     });
+  });
+});
+
+describe('reading off the main thread', () => {
+  it('reads a slip in a worker thread', async () => {
+    const image = await sandboxSlipImage(payload);
+    expect(await readQrCodeOffThread(image, 'image/png', 10_000)).toEqual({
+      kind: 'qr',
+      text: payload,
+    });
+  });
+
+  it('gives up on a picture that takes too long, and the main thread keeps running meanwhile', async () => {
+    // A noisy 4-megapixel picture: jsQR searches it for seconds.
+    const png = new PNG({ width: 2000, height: 2000 });
+    for (let i = 0; i < png.data.length; i += 4) {
+      const v = (i * 7919) % 255;
+      png.data.fill(v, i, i + 3);
+      png.data[i + 3] = 255;
+    }
+    const image = PNG.sync.write(png);
+    let ticks = 0;
+    const ticking = setInterval(() => {
+      ticks += 1;
+    }, 20);
+    const started = Date.now();
+    const reading = await readQrCodeOffThread(image, 'image/png', 400);
+    clearInterval(ticking);
+    expect(reading).toEqual({ kind: 'unreadable' });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(ticks).toBeGreaterThanOrEqual(5);
   });
 });

@@ -4,7 +4,7 @@ import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { validate } from 'promptparse';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../lib/file-storage';
-import { readQrCode } from '../../lib/image-qr';
+import { readQrCodeOffThread } from '../../lib/image-qr';
 import { callProvider } from '../../providers/games/game-provider';
 import { bankOfThaiCode } from '../../providers/slips/bank-codes';
 import type { SlipQr, SlipVerifier, VerifiedTransfer } from '../../providers/slips/slip-verifier';
@@ -52,6 +52,9 @@ export function slipJobOptions(retrySeconds: number) {
 
 /** The sweep verifies slips still processing this long after their upload (their job was lost). */
 export const SLIP_SWEEP_AFTER_MS = 60_000;
+
+/** The most a picture may take to be read (off the main thread); longer is unreadable. */
+const READ_TIMEOUT_MS = 10_000;
 
 /** The sweep's slip whose verifier still fails this long after its upload ends as UNKNOW_ERROR. */
 const GIVE_UP_MS = 30 * 60_000;
@@ -114,7 +117,7 @@ export class SlipVerification {
     const image = await this.deps.storage.get(slip.fileKey);
     if (!image) return { note: 'UPLOADED_FILE_NOT_EXIST' };
     const type = slip.contentType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
-    const reading = readQrCode(image, type);
+    const reading = await readQrCodeOffThread(image, type, READ_TIMEOUT_MS);
     if (reading.kind === 'too-large') return { note: 'IMG_SIZE_UNABLE_TO_PROCESS' };
     if (reading.kind === 'unreadable') return { note: 'CANNOT_READ_CROPPED_IMAGE' };
     if (reading.kind === 'none') return { note: 'INVALID_SLIP' };
