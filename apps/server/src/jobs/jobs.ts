@@ -1,8 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { sqlState } from '../db/pg-errors';
-
-type Log = { error(object: object, message: string): void };
+import type { Log } from '../lib/log';
 
 /** SQLSTATE 40P01: two processes creating one queue at the same moment deadlock in pg-boss. */
 const DEADLOCK = '40P01';
@@ -32,7 +31,7 @@ export class Jobs {
 
   constructor(
     private readonly database: Database,
-    private readonly log: Log,
+    private readonly log: Pick<Log, 'error'>,
   ) {}
 
   private boss(): Promise<PgBoss> {

@@ -7,6 +7,7 @@ import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
+import type { Log } from '../../lib/log';
 import { type GiftLinkProvider, giftLinkCode } from '../../providers/truemoney/gift-links';
 import { findMemberByBankAccount } from '../account/account.repository';
 import type { AuthContext } from '../auth/auth.service';
@@ -25,12 +26,6 @@ import {
   recordBankTransfer,
   releaseGiftLink,
 } from './deposit.repository';
-
-type Log = {
-  error(object: object, message: string): void;
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-};
 
 export type DepositServiceDeps = {
   db: Db;

@@ -11,6 +11,7 @@ import { relaxCommit } from '../../db/statement';
 import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import { ExpiringValue } from '../../lib/expiring-value';
+import type { Log } from '../../lib/log';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { AuthContext } from '../auth/auth.service';
 import type { Ledger } from '../ledger/ledger';
@@ -33,7 +34,7 @@ export type GamesServiceDeps = {
   db: Db;
   ledger: Ledger;
   providers: GameProviders;
-  log: { warn(object: object, message: string): void };
+  log: Pick<Log, 'warn'>;
 };
 
 /** What moving money needs of a game account (never its password). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deletedRows } from '../../db/statement';
+import type { Log } from '../../lib/log';
 import type { Idempotency } from '../idempotency/idempotency';
 
 /**
@@ -54,7 +55,7 @@ export async function removeStaleRows(db: Db, idempotency: Idempotency): Promise
  */
 export function startHousekeeping(
   housekeeping: () => Promise<unknown>,
-  options: { intervalMs: number; log: { error(object: object, message: string): void } },
+  options: { intervalMs: number; log: Pick<Log, 'error'> },
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   const tick = () => {

@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
+import type { Log } from '../../lib/log';
 import { callProvider } from '../../providers/games/game-provider';
 import type { PaidReport, QrPaymentProvider } from '../../providers/payments/qr-payment-provider';
 import type { AuthContext } from '../auth/auth.service';
@@ -27,12 +28,6 @@ import {
   type QrCodeRow,
   recordCallback,
 } from './qr.repository';
-
-type Log = {
-  error(object: object, message: string): void;
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-};
 
 export type QrServiceDeps = {
   db: Db;

@@ -5,6 +5,7 @@ import { validate } from 'promptparse';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../lib/file-storage';
 import { readQrCodeOffThread } from '../../lib/image-qr';
+import type { Log } from '../../lib/log';
 import { callProvider } from '../../providers/games/game-provider';
 import { bankOfThaiCode } from '../../providers/slips/bank-codes';
 import type { SlipQr, SlipVerifier, VerifiedTransfer } from '../../providers/slips/slip-verifier';
@@ -21,12 +22,6 @@ import {
   type SlipTransfer,
   succeedSlip,
 } from './slip.repository';
-
-type Log = {
-  error(object: object, message: string): void;
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-};
 
 export type SlipVerificationDeps = {
   db: Db;

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import type { FileStorage } from '../../lib/file-storage';
+import type { Log } from '../../lib/log';
 import type { AuthContext } from '../auth/auth.service';
 import { fingerprint, type Idempotency } from '../idempotency/idempotency';
 import { readSetting } from '../settings/settings.repository';
@@ -30,8 +31,6 @@ import {
   type SlipRow,
 } from './slip.repository';
 import type { SlipLinks } from './slip-links';
-
-type Log = { warn(object: object, message: string): void };
 
 /**
  * The multipart form as the route read it: the file part (null when the form had none, or an
@@ -52,7 +51,7 @@ export type SlipServiceDeps = {
   attemptsPerHour: number;
   /** Hands a stored slip to the verification job. */
   queue: (slipId: number) => Promise<void>;
-  log: Log;
+  log: Pick<Log, 'warn'>;
 };
 
 const extensions = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;

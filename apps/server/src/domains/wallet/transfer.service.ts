@@ -4,6 +4,7 @@ import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import pMap from 'p-map';
 import type { Db } from '../../db/client';
 import { DomainError, isDomainError } from '../../lib/domain-error';
+import type { Log } from '../../lib/log';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import { listGameAccounts } from '../games/games.repository';
@@ -29,10 +30,7 @@ export type TransferServiceDeps = {
   ledger: Ledger;
   games: GamesService;
   providers: GameProviders;
-  log: {
-    warn(object: object, message: string): void;
-    error(object: object, message: string): void;
-  };
+  log: Pick<Log, 'warn' | 'error'>;
 };
 
 /** How many pending transfers the reconciler looks up and settles at once. */
