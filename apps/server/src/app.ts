@@ -26,6 +26,7 @@ import { otpRoutes } from './domains/otp/otp.route';
 import { OtpService } from './domains/otp/otp.service';
 import { qrCallbackRoutes, qrRoutes, qrSandboxRoutes } from './domains/qr/qr.route';
 import { QrService } from './domains/qr/qr.service';
+import { DepositRewards } from './domains/rewards/deposit-rewards';
 import { sandboxRoutes } from './domains/sandbox/sandbox.route';
 import { SandboxService } from './domains/sandbox/sandbox.service';
 import { sandboxGamesRoutes, sandboxPlayRoutes } from './domains/sandbox/sandbox-games.route';
@@ -86,6 +87,7 @@ declare module 'fastify' {
       idempotency: Idempotency;
       deposits: DepositService;
       qr: QrService;
+      rewards: DepositRewards;
     };
   }
 }
@@ -253,6 +255,8 @@ async function registerPlugins(
     activeBonus: async () => null,
   });
   const idempotency = new Idempotency(db);
+  // What a deposit earns (the wheel's coins), granted once per deposit by every deposit path.
+  const rewards = new DepositRewards({ db, log });
   // The sandbox's TrueMoney, or none until a TrueMoney contract is integrated.
   const sandboxGiftLinks = config.sandbox ? new SandboxGiftLinks(db) : null;
   const deposits = new DepositService({
@@ -262,6 +266,7 @@ async function registerPlugins(
     giftLinks: sandboxGiftLinks ?? new UnconfiguredGiftLinks(),
     counters,
     giftLinkAttemptsPerHour: limits.giftLinkAttemptsPerHour,
+    rewards,
     log,
   });
   const wallet = new WalletService({
@@ -273,6 +278,7 @@ async function registerPlugins(
     transfers,
     withdrawals,
     deposits,
+    rewards,
   });
   const statement = new StatementService({ db });
   // QR payment providers: the sandbox's, or none until a provider contract is integrated.
@@ -293,6 +299,7 @@ async function registerPlugins(
     attemptsPerHour: limits.qrAttemptsPerHour,
     options: { paytimzMinimum: config.paytimzMinimum },
     providerTimeoutMs: config.gameProviderTimeoutMs,
+    rewards,
     log,
   });
 
@@ -320,10 +327,11 @@ async function registerPlugins(
     verifier: sandboxSlips ?? new UnconfiguredSlipVerifier(),
     ledger,
     timeoutMs: config.gameProviderTimeoutMs,
+    rewards,
     log,
   });
 
-  app.decorate('money', { transfers, withdrawals, ledger, idempotency, deposits, qr });
+  app.decorate('money', { transfers, withdrawals, ledger, idempotency, deposits, qr, rewards });
   if (config.reconcileIntervalMs > 0) {
     // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
     // keys, sessions, OTP requests) in each process, where running twice costs nothing.
@@ -335,6 +343,10 @@ async function registerPlugins(
     await jobs.every('deposits.settle-gift-links', config.reconcileIntervalMs, async () => {
       const result = await deposits.settleGiftLinks(config.reconcileGraceMs);
       if (result.settled > 0) log.info(result, 'settled gift links');
+    });
+    // Deposits whose rewards a dead process left out.
+    await jobs.every('deposits.rewards', config.reconcileIntervalMs, async () => {
+      await rewards.sweep(config.reconcileGraceMs);
     });
     // QRs past their time expire; a paid QR whose process died before its credit is credited.
     await jobs.every('qr.sweep', config.reconcileIntervalMs, async () => {

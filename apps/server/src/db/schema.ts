@@ -439,6 +439,138 @@ export const slips = pgTable(
   ],
 );
 
+/**
+ * The prize wheel (SPEC.md sections 2, 3, 4 and 7; docs/promotions.md). At most one wheel is
+ * active. A deposit earns one coin per `deposit_per_coin` minor units while a wheel is active.
+ */
+export const spinwheels = pgTable(
+  'spinwheels',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(false),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    depositPerCoin: money('deposit_per_coin').notNull(),
+    // How long a coupon the wheel gives can be claimed.
+    couponDays: integer('coupon_days').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('spinwheels_one_active_key').on(t.active).where(sql`${t.active}`),
+    check('spinwheels_deposit_per_coin_check', sql`${t.depositPerCoin} > 0`),
+    check('spinwheels_coupon_days_check', sql`${t.couponDays} > 0`),
+  ],
+);
+
+/**
+ * A slice of a wheel: what it shows and what it gives. The server picks a slice with odds
+ * proportional to `weight`; `prize_kind` none gives nothing, cash and bonus a coupon of
+ * `prize_amount` for that wallet.
+ */
+export const spinSlices = pgTable(
+  'spin_slices',
+  {
+    id: serial('id').primaryKey(),
+    wheelId: integer('wheel_id')
+      .notNull()
+      .references(() => spinwheels.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    label: text('label').notNull(),
+    bgColor: varchar('bg_color', { length: 20 }).notNull(),
+    textColor: varchar('text_color', { length: 20 }).notNull(),
+    htmlDescription: text('html_description').notNull(),
+    weight: integer('weight').notNull(),
+    prizeKind: varchar('prize_kind', { length: 8 }).notNull(),
+    prizeAmount: money('prize_amount').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    unique('spin_slices_wheel_code_key').on(t.wheelId, t.code),
+    check('spin_slices_weight_check', sql`${t.weight} >= 0`),
+    check('spin_slices_prize_kind_check', sql`${t.prizeKind} in ('none', 'cash', 'bonus')`),
+    check(
+      'spin_slices_prize_amount_check',
+      sql`(${t.prizeKind} = 'none' and ${t.prizeAmount} = 0) or (${t.prizeKind} <> 'none' and ${t.prizeAmount} > 0)`,
+    ),
+  ],
+);
+
+/** Every spin: who, which wheel, where it stopped (the coin it cost is gone from members.coin). */
+export const spins = pgTable(
+  'spins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    wheelId: integer('wheel_id')
+      .notNull()
+      .references(() => spinwheels.id),
+    sliceId: integer('slice_id')
+      .notNull()
+      .references(() => spinSlices.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('spins_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/**
+ * A prize won on the wheel, to be claimed once before it expires (SPEC.md section 4, coupon
+ * claim). Claimed by one conditional update, then credited once (Ledger.credit, source `coupon`,
+ * reference the coupon's id) and linked to its transaction.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    spinId: bigint('spin_id', { mode: 'number' })
+      .notNull()
+      .references(() => spins.id)
+      .unique('coupons_spin_key'),
+    sliceId: integer('slice_id')
+      .notNull()
+      .references(() => spinSlices.id),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    state: varchar('state', { length: 8 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coupons_member_idx').on(t.memberId, t.state, t.createdAt),
+    index('coupons_claimed_unlinked_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.state} = 'claimed' and ${t.transactionId} is null`),
+    check('coupons_kind_check', sql`${t.kind} in ('cash', 'bonus')`),
+    check('coupons_state_check', sql`${t.state} in ('open', 'claimed')`),
+    check('coupons_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The rewards a deposit earned, once per deposit (its ledger transaction; docs/promotions.md):
+ * the coins of the active wheel. The row is written in the statement that adds the coins, so a
+ * repeat adds none.
+ */
+export const depositRewards = pgTable('deposit_rewards', {
+  transactionId: bigint('transaction_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => ledgerTransactions.id),
+  memberId: integer('member_id')
+    .notNull()
+    .references(() => members.id),
+  coins: integer('coins').notNull(),
+  createdAt: createdAt(),
+});
+
 /** CONTRACT.md Idempotency-Key: the first answer of a key, replayed to every repeat. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -585,6 +717,11 @@ export const schema = {
   qrCodes,
   qrCallbacks,
   slips,
+  spinwheels,
+  spinSlices,
+  spins,
+  coupons,
+  depositRewards,
   sandboxGiftLinks,
   sandboxSlipTransfers,
   gameAccounts,

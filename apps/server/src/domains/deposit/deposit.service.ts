@@ -14,6 +14,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
 import type { Ledger, MemberWallet } from '../ledger/ledger';
+import type { DepositRewards } from '../rewards/deposit-rewards';
 import { readSetting } from '../settings/settings.repository';
 import {
   claimGiftLink,
@@ -35,6 +36,7 @@ export type DepositServiceDeps = {
   giftLinks: GiftLinkProvider;
   counters: CounterStore;
   giftLinkAttemptsPerHour: number;
+  rewards: DepositRewards;
   log: Log;
 };
 
@@ -112,6 +114,7 @@ export class DepositService {
       );
     }
     await markBankTransferCredited(db, reference, credit);
+    await this.deps.rewards.earned({ ...credit, currency: member.currency });
     if (credit.credited) log.info({ reference, amount }, 'bank transfer credited');
     return { matched: true };
   }
@@ -215,6 +218,7 @@ export class DepositService {
       { ticket },
     );
     await markGiftLinkCredited(db, claim.code);
+    await this.deps.rewards.earned({ ...credit, currency: 'BAHT' });
     return { status: 'success', amount: credit.amount, wallet: credit.wallet };
   }
 

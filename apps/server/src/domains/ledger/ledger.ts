@@ -163,7 +163,10 @@ export function toTransactionRow(raw: RawTransaction): LedgerTransactionRow {
  * travelled, whose own reference identifies it. A slip and the bank feed report the same bank
  * transfer, so both credit under `bank` with the bank's reference, and it lands once.
  */
-export const creditSources = ['sandbox', 'bank', 'qr', 'truemoney'] as const;
+export const depositSources = ['sandbox', 'bank', 'qr', 'truemoney'] as const;
+/** Rewards (docs/promotions.md), each keyed by the reward's own id. */
+export const rewardSources = ['coupon'] as const;
+export const creditSources = [...depositSources, ...rewardSources] as const;
 export type CreditSource = (typeof creditSources)[number];
 
 export type OutsideCredit = {

@@ -14,6 +14,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import { fingerprint, type Idempotency } from '../idempotency/idempotency';
 import type { Ledger } from '../ledger/ledger';
+import type { DepositRewards } from '../rewards/deposit-rewards';
 import {
   type CallbackOutcome,
   cancelQr,
@@ -42,6 +43,7 @@ export type QrServiceDeps = {
   /** The PAYTIMZ minimum of this installation (SPEC.md section 9), as the web build has it. */
   options: QrOptions;
   providerTimeoutMs: number;
+  rewards: DepositRewards;
   log: Log;
 };
 
@@ -221,6 +223,7 @@ export class QrService {
       label: { from: qr.provider, to: WALLET_ACCOUNT },
     });
     await linkQrTransaction(db, qr.id, credit.transactionId);
+    await this.deps.rewards.earned({ ...credit, currency: qr.currency });
   }
 
   /**

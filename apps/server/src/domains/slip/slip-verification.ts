@@ -12,6 +12,7 @@ import type { SlipQr, SlipVerifier, VerifiedTransfer } from '../../providers/sli
 import { listDepositAccounts } from '../deposit/deposit.repository';
 import { findMemberMoneyInfo, type MemberMoneyInfo } from '../games/games.repository';
 import type { Ledger } from '../ledger/ledger';
+import type { DepositRewards } from '../rewards/deposit-rewards';
 import {
   bankFeedReported,
   claimSlipReference,
@@ -30,6 +31,7 @@ export type SlipVerificationDeps = {
   ledger: Ledger;
   /** How long one verifier call may take before it counts as failed (and is retried). */
   timeoutMs: number;
+  rewards: DepositRewards;
   log: Log;
 };
 
@@ -192,6 +194,7 @@ export class SlipVerification {
       await this.fail(slip, 'SLIP_REFNO_DUPLICATED', details);
       return;
     }
+    await this.deps.rewards.earned({ ...credit, currency: member.currency });
     if (await succeedSlip(db, slip.id, credit.transactionId)) {
       log.info({ slipId: slip.id, reference: details.reference }, 'slip credited');
     }

@@ -22,6 +22,7 @@ import {
   type Recovery,
 } from '../idempotency/idempotency';
 import type { Ledger, MemberWallet } from '../ledger/ledger';
+import type { DepositRewards } from '../rewards/deposit-rewards';
 import type { TransferOutcome, TransferService } from './transfer.service';
 import type { WithdrawalService } from './withdrawal.service';
 
@@ -34,6 +35,7 @@ export type WalletServiceDeps = {
   transfers: TransferService;
   withdrawals: WithdrawalService;
   deposits: DepositService;
+  rewards: DepositRewards;
 };
 
 function toWalletBalance({ cash, bonus }: MemberWallet): WalletBalance {
@@ -103,6 +105,7 @@ export class WalletService {
           },
           { ticket },
         );
+        await this.deps.rewards.earned({ ...credit, currency: member.currency });
         return { status: 'success', amount: credit.amount, wallet: credit.wallet };
       },
       { recover: (orphan) => this.recoverFromMoves(orphan, 'final') },
