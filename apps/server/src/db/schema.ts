@@ -571,6 +571,116 @@ export const depositRewards = pgTable('deposit_rewards', {
   createdAt: createdAt(),
 });
 
+/**
+ * The operator's bonuses (SPEC.md section 3; docs/promotions.md). A `listed` bonus shows on the
+ * bonus page; a `promotion` is found by its code. Percentages are whole percents; money is minor
+ * units of `currency`.
+ */
+export const bonuses = pgTable(
+  'bonuses',
+  {
+    code: varchar('code', { length: 40 }).primaryKey(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    type: varchar('type', { length: 8 }).notNull(),
+    maxReceived: integer('max_received').notNull(),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    // The bonus paid on the qualifying deposit: percent of it, at most max_bonus.
+    percent: integer('percent').notNull(),
+    maxBonus: money('max_bonus').notNull(),
+    minDeposit: money('min_deposit').notNull(),
+    // Turnover to finish: (deposit + bonus) × turnover_multiplier, in bets.
+    turnoverMultiplier: integer('turnover_multiplier').notNull(),
+    // Cancelled when the money in play falls to percent_fail % of (deposit + bonus).
+    percentFail: integer('percent_fail').notNull(),
+    description: text('description').notNull(),
+    banners: jsonb('banners').$type<{ image: string; html: string }[]>().notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    check('bonuses_kind_check', sql`${t.kind} in ('listed', 'promotion')`),
+    check('bonuses_type_check', sql`${t.type} in ('limit', 'day', 'week')`),
+    check('bonuses_max_received_check', sql`${t.maxReceived} >= 1`),
+    check('bonuses_percent_check', sql`${t.percent} between 1 and 1000`),
+    check('bonuses_max_bonus_check', sql`${t.maxBonus} > 0`),
+    check('bonuses_min_deposit_check', sql`${t.minDeposit} > 0`),
+    check('bonuses_turnover_check', sql`${t.turnoverMultiplier} >= 0`),
+    check('bonuses_percent_fail_check', sql`${t.percentFail} between 0 and 100`),
+  ],
+);
+
+/**
+ * A member's take of a bonus (SPEC.md userBonus): `waiting` for the qualifying deposit, then
+ * `active` once the bonus is paid into the bonus wallet, until it ends: `finished` (turnover met,
+ * the bonus wallet moved to cash), `cancelled` (the money in play fell to the threshold) or
+ * `cleared` (the member ended it); the bonus wallet is forfeited on the last two. At most one
+ * waiting or active bonus per member, by a partial unique index. Each money movement is once per
+ * (source, reference) through the ledger, the reference being this row's id.
+ */
+export const memberBonuses = pgTable(
+  'member_bonuses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    bonusCode: varchar('bonus_code', { length: 40 })
+      .notNull()
+      .references(() => bonuses.code),
+    state: varchar('state', { length: 10 }).notNull(),
+    createdAt: createdAt(),
+    depositAmount: money('deposit_amount'),
+    bonusAmount: money('bonus_amount'),
+    turnoverTarget: money('turnover_target'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidTransactionId: bigint('paid_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    // The movement that ended it (finish or forfeit), once made; null when there was nothing.
+    endTransactionId: bigint('end_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    endSettled: boolean('end_settled').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('member_bonuses_running_key')
+      .on(t.memberId)
+      .where(sql`${t.state} in ('waiting', 'active')`),
+    index('member_bonuses_member_idx').on(t.memberId, t.bonusCode, t.createdAt),
+    index('member_bonuses_unsettled_idx')
+      .on(t.endedAt)
+      .where(sql`${t.endedAt} is not null and not ${t.endSettled}`),
+    check(
+      'member_bonuses_state_check',
+      sql`${t.state} in ('waiting', 'active', 'finished', 'cancelled', 'cleared')`,
+    ),
+  ],
+);
+
+/**
+ * The rounds each member played at each provider, as the provider's bet history gave them when
+ * the game account was synced (GamesService.sync, in the transaction that posts their result):
+ * the turnover of bonuses, and later refunds and invite rewards, are counted from here.
+ */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    providerCode: varchar('provider_code', { length: 20 }).notNull(),
+    roundId: bigint('round_id', { mode: 'number' }).notNull(),
+    bet: money('bet').notNull(),
+    win: money('win').notNull(),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.providerCode, t.roundId] }),
+    index('game_rounds_member_played_idx').on(t.memberId, t.playedAt),
+  ],
+);
+
 /** CONTRACT.md Idempotency-Key: the first answer of a key, replayed to every repeat. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -722,6 +832,9 @@ export const schema = {
   spins,
   coupons,
   depositRewards,
+  bonuses,
+  memberBonuses,
+  gameRounds,
   sandboxGiftLinks,
   sandboxSlipTransfers,
   gameAccounts,

@@ -1,3 +1,6 @@
+import { CurrencySchema } from '@wallet/contract/account';
+import { bonusTypes } from '@wallet/contract/bonus';
+import { BannerSchema } from '@wallet/contract/common';
 import { gameCategories, gameProviderCodes } from '@wallet/contract/constants';
 import { DepositAccountSchema, WalletAccountSchema } from '@wallet/contract/deposit';
 import {
@@ -10,7 +13,14 @@ import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { banks, depositAccounts, gameProviders, sources, truemoneyAccounts } from '../db/schema';
+import {
+  banks,
+  bonuses,
+  depositAccounts,
+  gameProviders,
+  sources,
+  truemoneyAccounts,
+} from '../db/schema';
 import { insertSettingIfMissing } from '../domains/settings/settings.repository';
 import { settingSchemas } from '../domains/settings/settings.schemas';
 import { cleanOperatorHtml } from '../lib/operator-html';
@@ -46,6 +56,24 @@ export const SeedSchema = z.object({
     wallets: z.array(WalletAccountSchema),
     isManual: z.boolean(),
   }),
+  /** Bonuses and promotion codes (docs/promotions.md); money in baht or kip, as on screen. */
+  bonuses: z.array(
+    z.object({
+      code: z.string().regex(/^[A-Z0-9_-]{1,40}$/),
+      kind: z.enum(['listed', 'promotion']),
+      type: z.enum(bonusTypes),
+      maxReceived: z.number().int().min(1),
+      currency: CurrencySchema,
+      percent: z.number().int().min(1).max(1000),
+      maxBonus: z.number().positive(),
+      minDeposit: z.number().positive(),
+      turnoverMultiplier: z.number().int().min(0),
+      percentFail: z.number().int().min(0).max(100),
+      description: z.string(),
+      /** A banner without an image gets a drawn one with its title. */
+      banners: z.array(BannerSchema.extend({ image: z.string().nullable(), title: z.string() })),
+    }),
+  ),
   gameProviders: z
     .array(
       z.object({
@@ -74,7 +102,8 @@ async function isEmpty(
     | typeof sources
     | typeof gameProviders
     | typeof depositAccounts
-    | typeof truemoneyAccounts,
+    | typeof truemoneyAccounts
+    | typeof bonuses,
 ) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
@@ -167,5 +196,20 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
     await insertSettingIfMissing(tx, 'enableChatWidget', features.enableChatWidget);
     await insertSettingIfMissing(tx, 'terminated', features.terminated);
     await insertSettingIfMissing(tx, 'manualDeposit', seed.deposit.isManual);
+    if (await isEmpty(tx, bonuses)) {
+      await tx.insert(bonuses).values(
+        seed.bonuses.map((b, i) => ({
+          ...b,
+          description: cleanOperatorHtml(b.description),
+          banners: b.banners.map((banner, j) => ({
+            image: banner.image ?? bannerSvg(banner.title, i + j),
+            html: cleanOperatorHtml(banner.html),
+          })),
+          maxBonus: toMinor(b.maxBonus),
+          minDeposit: toMinor(b.minDeposit),
+          sortOrder: i,
+        })),
+      );
+    }
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { gameAccounts, gameProviders, members } from '../../db/schema';
+import { gameAccounts, gameProviders, gameRounds, members } from '../../db/schema';
+import type { GameRound } from '../../providers/games/game-provider';
 
 export async function listActiveProviders(db: Db) {
   return db
@@ -57,6 +58,32 @@ export async function advanceRoundMark(db: Db, id: number, from: number, to: num
     .where(and(eq(gameAccounts.id, id), eq(gameAccounts.lastRoundId, from)))
     .returning({ id: gameAccounts.id });
   return updated.length > 0;
+}
+
+/**
+ * Keeps the rounds of a sync (the bet history of bonuses' turnover, refunds and invites); a round
+ * kept before is left as it was. Called in the transaction that moves the round mark.
+ */
+export async function recordRounds(
+  db: Db,
+  memberId: number,
+  providerCode: string,
+  rounds: GameRound[],
+): Promise<void> {
+  if (rounds.length === 0) return;
+  await db
+    .insert(gameRounds)
+    .values(
+      rounds.map((r) => ({
+        memberId,
+        providerCode,
+        roundId: r.id,
+        bet: r.bet,
+        win: r.win,
+        playedAt: r.playedAt,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 export async function findMemberMoneyInfo(db: Db, memberId: number) {

@@ -27,6 +27,7 @@ import {
   listGameAccounts,
   type MemberMoneyInfo,
   type ProviderRow,
+  recordRounds,
   updateGameAccountPassword,
 } from './games.repository';
 
@@ -263,6 +264,7 @@ export class GamesService {
         // Relaxed: lost in a crash, the mark has not moved and the next sync posts the rounds.
         await relaxCommit(tx);
         if (!(await advanceRoundMark(tx, account.id, account.lastRoundId, last.id))) return false;
+        await recordRounds(tx, member.id, account.providerCode, rounds);
         if (delta !== 0) {
           await ledger.open(
             tx,

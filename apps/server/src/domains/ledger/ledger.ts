@@ -165,9 +165,17 @@ export function toTransactionRow(raw: RawTransaction): LedgerTransactionRow {
  */
 export const depositSources = ['sandbox', 'bank', 'qr', 'truemoney'] as const;
 /** Rewards (docs/promotions.md), each keyed by the reward's own id. */
-export const rewardSources = ['coupon'] as const;
-export const creditSources = [...depositSources, ...rewardSources] as const;
+export const rewardSources = ['coupon', 'bonus'] as const;
+/**
+ * Movements inside a member's money that must happen once: a bonus's end (its bonus wallet to
+ * cash when it finishes, to the operator when it is forfeited), keyed by the member bonus's id.
+ */
+export const internalSources = ['bonus_finish', 'bonus_forfeit'] as const;
+export const creditSources = [...depositSources, ...rewardSources, ...internalSources] as const;
 export type CreditSource = (typeof creditSources)[number];
+
+/** One side of a once-only movement: an operator account, or one of the member's own. */
+export type AccountRef = { operator: OperatorKind } | { member: 'cash' | 'bonus' };
 
 export type OutsideCredit = {
   source: CreditSource;
@@ -185,6 +193,15 @@ export type OutsideCredit = {
   label: { from: string; to: string };
   providerCode?: string | null;
   description?: Record<string, { description: string }> | null;
+};
+
+/**
+ * A movement made once per (source, reference) between any two accounts of `credit`'s kinds:
+ * `credit` is the one from an operator account into a member's wallet.
+ */
+export type OnceMovement = Omit<OutsideCredit, 'from' | 'into'> & {
+  from: AccountRef;
+  to: AccountRef;
 };
 
 /**
@@ -406,9 +423,23 @@ export class Ledger {
    * inside a transaction: a member's first credit creates the account on its own connection,
    * which would wait for the transaction's locks (PGlite's single connection, or a full pool).
    */
-  async credit(
+  credit(
     db: Db,
     credit: OutsideCredit,
+    options: { ticket?: IdempotencyTicket | undefined } = {},
+  ): Promise<CreditResult> {
+    const { from, into, ...rest } = credit;
+    return this.once(db, { ...rest, from: { operator: from }, to: { member: into } }, options);
+  }
+
+  /**
+   * A movement of `amount` from one account to another, made once per (source, reference) as
+   * `credit` is: a repeat or a race moves nothing and answers the first one. The bonus's end moves
+   * the member's bonus wallet to cash (finish) or to the operator (forfeit) this way.
+   */
+  async once(
+    db: Db,
+    credit: OnceMovement,
     options: { ticket?: IdempotencyTicket | undefined } = {},
   ): Promise<CreditResult> {
     if (!Number.isSafeInteger(credit.amount) || credit.amount <= 0) {
@@ -418,10 +449,11 @@ export class Ledger {
     if (ticket && (ticket.state === 'open' || ticket.memberId !== credit.memberId)) {
       throw new Error('a credit runs under a key its own member has already claimed');
     }
-    const [from, into] = await Promise.all([
-      this.operatorAccount(credit.from, credit.currency),
-      this.memberAccount(credit.memberId, credit.into, credit.currency),
-    ]);
+    const side = (ref: AccountRef) =>
+      'operator' in ref
+        ? this.operatorAccount(ref.operator, credit.currency)
+        : this.memberAccount(credit.memberId, ref.member, credit.currency);
+    const [from, into] = await Promise.all([side(credit.from), side(credit.to)]);
     const { accounts, amounts } = legArrays([
       { accountId: from, amount: -credit.amount },
       { accountId: into, amount: credit.amount },
