@@ -45,6 +45,8 @@ import {
   SlipVerification,
   slipJobOptions,
 } from './domains/slip/slip-verification';
+import { spinRoutes } from './domains/spin/spin.route';
+import { SpinService } from './domains/spin/spin.service';
 import { statementRoutes } from './domains/statement/statement.route';
 import { StatementService } from './domains/statement/statement.service';
 import { TransferService } from './domains/wallet/transfer.service';
@@ -88,6 +90,7 @@ declare module 'fastify' {
       deposits: DepositService;
       qr: QrService;
       rewards: DepositRewards;
+      spin: SpinService;
     };
   }
 }
@@ -331,7 +334,27 @@ async function registerPlugins(
     log,
   });
 
-  app.decorate('money', { transfers, withdrawals, ledger, idempotency, deposits, qr, rewards });
+  // The prize wheel and its coupons (docs/promotions.md).
+  const spin = new SpinService({
+    db,
+    ledger,
+    idempotency,
+    // The bonus hook: the bonuses part of issue 13 supplies it (a bonus-kind coupon waits
+    // while a bonus runs); until then no bonus runs.
+    activeBonus: async () => false,
+    log,
+  });
+
+  app.decorate('money', {
+    transfers,
+    withdrawals,
+    ledger,
+    idempotency,
+    deposits,
+    qr,
+    rewards,
+    spin,
+  });
   if (config.reconcileIntervalMs > 0) {
     // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
     // keys, sessions, OTP requests) in each process, where running twice costs nothing.
@@ -352,6 +375,11 @@ async function registerPlugins(
     await jobs.every('qr.sweep', config.reconcileIntervalMs, async () => {
       const result = await qr.sweep();
       if (result.expired > 0 || result.credited > 0) log.info(result, 'swept QR codes');
+    });
+    // Claimed coupons whose process died before their credit.
+    await jobs.every('spin.sweep', config.reconcileIntervalMs, async () => {
+      const result = await spin.sweep(config.reconcileGraceMs);
+      if (result.credited > 0) log.info(result, 'credited claimed coupons');
     });
     // Slips: the job sent at upload, and a sweep for slips whose job was lost.
     await jobs.work<{ slipId: number }>(
@@ -408,6 +436,7 @@ async function registerPlugins(
   await app.register(slipStatementRoutes, { prefix: '/api/statement', slips });
   await app.register(qrRoutes, { prefix: '/api/qrcode', qr });
   await app.register(qrCallbackRoutes, { prefix: '/api/callbacks/qr', qr });
+  await app.register(spinRoutes, { prefix: '/api/spinwheel', spin });
   if (sandboxSms) {
     const sandbox = new SandboxService({ db, sms: sandboxSms, serviceState });
     await app.register(sandboxRoutes, { prefix: '/api/sandbox', sandbox, variant });

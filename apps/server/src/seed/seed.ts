@@ -9,6 +9,7 @@ import {
   SourceListItemSchema,
 } from '@wallet/contract/lookup';
 import { toMinor } from '@wallet/contract/money';
+import { SliceSchema } from '@wallet/contract/spin';
 import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -19,6 +20,8 @@ import {
   depositAccounts,
   gameProviders,
   sources,
+  spinSlices,
+  spinwheels,
   truemoneyAccounts,
 } from '../db/schema';
 import { insertSettingIfMissing } from '../domains/settings/settings.repository';
@@ -74,6 +77,26 @@ export const SeedSchema = z.object({
       banners: z.array(BannerSchema.extend({ image: z.string().nullable(), title: z.string() })),
     }),
   ),
+  /**
+   * The prize wheel (docs/promotions.md), active: a coin per `depositPerCoin` deposited, a
+   * coupon claimable for `couponDays`; each slice wins with odds of its weight over the total.
+   * Money in baht or kip, as on screen.
+   */
+  spinwheel: z.object({
+    name: z.string().min(1),
+    currency: CurrencySchema,
+    depositPerCoin: z.number().positive(),
+    couponDays: z.number().int().min(1),
+    slices: z
+      .array(
+        SliceSchema.extend({
+          weight: z.number().int().min(0),
+          prizeKind: z.enum(['none', 'cash', 'bonus']),
+          prizeAmount: z.number().min(0),
+        }),
+      )
+      .min(2),
+  }),
   gameProviders: z
     .array(
       z.object({
@@ -103,7 +126,8 @@ async function isEmpty(
     | typeof gameProviders
     | typeof depositAccounts
     | typeof truemoneyAccounts
-    | typeof bonuses,
+    | typeof bonuses
+    | typeof spinwheels,
 ) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
@@ -211,5 +235,29 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
         })),
       );
     }
+    if (await isEmpty(tx, spinwheels)) await seedSpinwheel(tx, seed.spinwheel);
   });
+}
+
+async function seedSpinwheel(tx: Db, wheel: Seed['spinwheel']): Promise<void> {
+  const [row] = await tx
+    .insert(spinwheels)
+    .values({
+      name: wheel.name,
+      active: true,
+      currency: wheel.currency,
+      depositPerCoin: toMinor(wheel.depositPerCoin),
+      couponDays: wheel.couponDays,
+    })
+    .returning({ id: spinwheels.id });
+  if (!row) throw new Error('the demo wheel was not stored');
+  await tx.insert(spinSlices).values(
+    wheel.slices.map((slice, i) => ({
+      ...slice,
+      wheelId: row.id,
+      htmlDescription: cleanOperatorHtml(slice.htmlDescription),
+      prizeAmount: toMinor(slice.prizeAmount),
+      sortOrder: i,
+    })),
+  );
 }

@@ -2,13 +2,11 @@ import { constants, publicEncrypt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
-import { createPostgresDatabase, describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness, testEnv } from '../../test/harness';
+import { describeOnDatabases } from '../../test/databases';
+import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken, newAccountNo } from '../../test/members';
 import { expectLedgerInvariants, ledgerBalances, memberIdOf } from '../../test/money';
+import { startTwoProcesses, type TwoProcesses } from '../../test/processes';
 import { describeWith } from '../../test/services';
 import { listUnmatchedBankTransfers } from './deposit.repository';
 
@@ -123,34 +121,25 @@ describeOnDatabases('deposits by bank transfer', (target) => {
 
 /** The feed delivering one transfer to two server processes at once: PostgreSQL only. */
 describeWith('postgres', 'deposits by bank transfer, raced on postgres', (adminUrl) => {
-  let servers: FastifyInstance[] = [];
-  let database: Database;
-  let drop: () => Promise<void>;
-
+  let processes: TwoProcesses;
   beforeAll(async () => {
-    const created = await createPostgresDatabase(adminUrl);
-    drop = created.drop;
-    const config = loadConfig({ ...testEnv, DATABASE_URL: created.url, DATABASE_POOL_MAX: '10' });
-    servers = [await buildApp(config), await buildApp(config)];
-    database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 2 });
+    processes = await startTwoProcesses(adminUrl);
   });
   afterAll(async () => {
-    for (const server of servers) await server.close();
-    await database?.close();
-    await drop?.();
+    await processes?.close();
   });
 
   it('credits once when 30 deliveries of one transfer reach two processes together', async () => {
-    const [first, second] = servers as [FastifyInstance, FastifyInstance];
+    const [first, second] = processes.servers;
     const m = await memberWithToken(first);
     const report = fromMember(m, 700);
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => bankTransfer(i % 2 ? first : second, report)),
     );
     expect(results.every((r) => r.status === 200 && r.body.matched === true)).toBe(true);
-    const id = await memberIdOf(database.db, m.username);
-    expect((await ledgerBalances(database.db, id)).cash).toBe(70_000);
-    await expectLedgerInvariants(database.db);
+    const id = await memberIdOf(processes.db, m.username);
+    expect((await ledgerBalances(processes.db, id)).cash).toBe(70_000);
+    await expectLedgerInvariants(processes.db);
   });
 });
 
