@@ -12,6 +12,8 @@ import { AccountService } from './domains/account/account.service';
 import { authRoutes } from './domains/auth/auth.route';
 import { AuthService } from './domains/auth/auth.service';
 import { SessionCache } from './domains/auth/session-cache';
+import { bonusRoutes, promotionRoutes } from './domains/bonus/bonus.route';
+import { BonusService } from './domains/bonus/bonus.service';
 import { depositLookupRoutes, depositSandboxRoutes } from './domains/deposit/deposit.route';
 import { DepositService } from './domains/deposit/deposit.service';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
@@ -90,6 +92,7 @@ declare module 'fastify' {
       deposits: DepositService;
       qr: QrService;
       rewards: DepositRewards;
+      bonuses: BonusService;
       spin: SpinService;
     };
   }
@@ -249,17 +252,25 @@ async function registerPlugins(
     : new GameProviders([], config.gameProviderTimeoutMs);
   const ledger = new Ledger(db);
   const games = new GamesService({ db, ledger, providers, log });
+  const bonuses = new BonusService({
+    db,
+    ledger,
+    member: (memberId) => games.member(memberId),
+    now,
+    log,
+  });
+  const bonusRunning = (memberId: number) => bonuses.paidBonusRunning(memberId);
   const transfers = new TransferService({ db, ledger, games, providers, log });
   const withdrawals = new WithdrawalService({
     db,
     ledger,
     payouts: new ManualPayoutProvider(),
-    // The bonus hook: no bonuses exist until the promotions issue (see WithdrawalService).
-    activeBonus: async () => null,
+    bonusRunning,
   });
   const idempotency = new Idempotency(db);
-  // What a deposit earns (the wheel's coins), granted once per deposit by every deposit path.
-  const rewards = new DepositRewards({ db, log });
+  // What a deposit earns (a waiting bonus, the wheel's coins), once per deposit, by every
+  // deposit path.
+  const rewards = new DepositRewards({ db, bonus: (deposit) => bonuses.onDeposit(deposit), log });
   // The sandbox's TrueMoney, or none until a TrueMoney contract is integrated.
   const sandboxGiftLinks = config.sandbox ? new SandboxGiftLinks(db) : null;
   const deposits = new DepositService({
@@ -270,6 +281,7 @@ async function registerPlugins(
     counters,
     giftLinkAttemptsPerHour: limits.giftLinkAttemptsPerHour,
     rewards,
+    bonusRunning,
     log,
   });
   const wallet = new WalletService({
@@ -303,6 +315,7 @@ async function registerPlugins(
     options: { paytimzMinimum: config.paytimzMinimum },
     providerTimeoutMs: config.gameProviderTimeoutMs,
     rewards,
+    bonusRunning,
     log,
   });
 
@@ -339,9 +352,8 @@ async function registerPlugins(
     db,
     ledger,
     idempotency,
-    // The bonus hook: the bonuses part of issue 13 supplies it (a bonus-kind coupon waits
-    // while a bonus runs); until then no bonus runs.
-    activeBonus: async () => false,
+    // A bonus-kind coupon waits while a paid bonus runs (BONUS_REMAINING).
+    activeBonus: bonusRunning,
     log,
   });
 
@@ -354,6 +366,7 @@ async function registerPlugins(
     qr,
     rewards,
     spin,
+    bonuses,
   });
   if (config.reconcileIntervalMs > 0) {
     // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
@@ -366,6 +379,10 @@ async function registerPlugins(
     await jobs.every('deposits.settle-gift-links', config.reconcileIntervalMs, async () => {
       const result = await deposits.settleGiftLinks(config.reconcileGraceMs);
       if (result.settled > 0) log.info(result, 'settled gift links');
+    });
+    // Bonuses: payments and ends a dead process left undone; turnover and threshold checks.
+    await jobs.every('bonuses.sweep', config.reconcileIntervalMs, async () => {
+      await bonuses.sweep();
     });
     // Deposits whose rewards a dead process left out.
     await jobs.every('deposits.rewards', config.reconcileIntervalMs, async () => {
@@ -435,6 +452,8 @@ async function registerPlugins(
   await app.register(slipUploadRoutes, { prefix: '/api/wallet', slips });
   await app.register(slipStatementRoutes, { prefix: '/api/statement', slips });
   await app.register(qrRoutes, { prefix: '/api/qrcode', qr });
+  await app.register(bonusRoutes, { prefix: '/api/bonus', bonuses });
+  await app.register(promotionRoutes, { prefix: '/api/promotion', bonuses });
   await app.register(qrCallbackRoutes, { prefix: '/api/callbacks/qr', qr });
   await app.register(spinRoutes, { prefix: '/api/spinwheel', spin });
   if (sandboxSms) {

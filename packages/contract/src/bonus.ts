@@ -34,8 +34,40 @@ export const BonusSchema = z.object({
 });
 export type Bonus = z.infer<typeof BonusSchema>;
 
-/** `GET /api/bonus`: the bonuses offered to the member, each with the member's record. */
-export const BonusListResponseSchema = z.object({ bonuses: z.array(BonusSchema) });
+/**
+ * The member's running bonus as the bonus page shows it (the issue: the member always sees the
+ * turnover done and still needed, and what is locked). `waiting`: activated, paid on the next
+ * deposit of at least `minDeposit`. `active`: `bonus` is in the bonus wallet and becomes cash once
+ * the bets since it was paid reach `turnoverTarget`; it is cancelled (the bonus wallet forfeited)
+ * when the money in play (cash and game accounts) falls to `threshold`. While it runs nothing can
+ * be withdrawn: `withdrawable` is 0 and `locked` is everything.
+ */
+export const BonusProgressSchema = z.object({
+  code: z.string(),
+  kind: z.enum(['listed', 'promotion']),
+  state: z.enum(['waiting', 'active']),
+  percent: z.number(),
+  maxBonus: MoneyOutSchema,
+  minDeposit: MoneyOutSchema,
+  deposit: MoneyOutSchema,
+  bonus: MoneyOutSchema,
+  turnoverDone: MoneyOutSchema,
+  turnoverTarget: MoneyOutSchema,
+  threshold: MoneyOutSchema,
+  inPlay: MoneyOutSchema,
+  locked: MoneyOutSchema,
+  withdrawable: MoneyOutSchema,
+});
+export type BonusProgress = z.infer<typeof BonusProgressSchema>;
+
+/**
+ * `GET /api/bonus`: the bonuses offered to the member, each with the member's record, and the
+ * running bonus's progress (extra to SPEC.md; null when none runs).
+ */
+export const BonusListResponseSchema = z.object({
+  bonuses: z.array(BonusSchema),
+  running: BonusProgressSchema.nullable(),
+});
 export type BonusListResponse = z.infer<typeof BonusListResponseSchema>;
 
 /** The bonus code in `GET /api/bonus/activate/{code}`: trimmed, upper case. */

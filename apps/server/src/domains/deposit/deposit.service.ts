@@ -37,6 +37,8 @@ export type DepositServiceDeps = {
   counters: CounterStore;
   giftLinkAttemptsPerHour: number;
   rewards: DepositRewards;
+  /** Whether a paid bonus runs: it must end before the next deposit (BONUS_REMAINING). */
+  bonusRunning: (memberId: number) => Promise<boolean>;
   log: Log;
 };
 
@@ -138,6 +140,7 @@ export class DepositService {
     // REDIS_URL, like the sign-in limit).
     const attempts = await counters.increment(`gift-link:${member.id}`, 3_600_000);
     if (attempts > this.deps.giftLinkAttemptsPerHour) throw new DomainError('REQUEST_LIMIT');
+    if (await this.deps.bonusRunning(member.id)) throw new DomainError('BONUS_REMAINING');
     const code = giftLinkCode(await this.decrypt(ciphertext));
     // TrueMoney wallets hold baht: a kip member has no gift-link wallet (GET /api/lookup/deposit).
     if (!code || member.currency !== 'BAHT') throw new DomainError('TRUELINK_INVALID');

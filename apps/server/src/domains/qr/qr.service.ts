@@ -44,6 +44,8 @@ export type QrServiceDeps = {
   options: QrOptions;
   providerTimeoutMs: number;
   rewards: DepositRewards;
+  /** Whether a paid bonus runs: it must end before the next deposit (BONUS_REMAINING). */
+  bonusRunning: (memberId: number) => Promise<boolean>;
   log: Log;
 };
 
@@ -91,6 +93,7 @@ export class QrService {
     }
     const attempts = await counters.increment(`qr:${memberId}`, 3_600_000);
     if (attempts > this.deps.attemptsPerHour) throw new DomainError('REQUEST_LIMIT');
+    if (await this.deps.bonusRunning(memberId)) throw new DomainError('BONUS_REMAINING');
     const member = await this.deps.member(memberId);
     const adapter = this.deps.providers.get(provider);
     const merchant = adapter ? await findQrMerchant(db, provider, member.currency) : null;

@@ -13,12 +13,8 @@ export type WithdrawalServiceDeps = {
   db: Db;
   ledger: Ledger;
   payouts: PayoutProvider;
-  /**
-   * The bonus rule hook (SPEC.md section 4: a running bonus blocks withdrawal). Answers the
-   * member's active bonus, or null. There are no bonuses until the promotions issue, so the
-   * app wires `() => null`; that issue replaces it with a read of the member's bonus.
-   */
-  activeBonus: (memberId: number) => Promise<{ code: string } | null>;
+  /** Whether a paid bonus runs (BonusService.paidBonusRunning): it blocks withdrawal. */
+  bonusRunning: (memberId: number) => Promise<boolean>;
 };
 
 /**
@@ -43,7 +39,8 @@ export class WithdrawalService {
     }).safeParse({ amount: fromMinor(amount) });
     if (!checked.success) throw new DomainError('KEY_INVALID', { field: 'amount' });
     if (!member.bankAccountNo) throw new DomainError('NO_BANK');
-    if (await this.deps.activeBonus(member.id)) throw new DomainError('BONUS_REMAINING');
+    // SPEC.md section 4 and the issue: no withdrawal while a bonus runs.
+    if (await this.deps.bonusRunning(member.id)) throw new DomainError('BONUS_CONDITION');
 
     const [cash, pending] = await Promise.all([
       ledger.memberAccount(member.id, 'cash', member.currency),
