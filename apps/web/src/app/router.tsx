@@ -62,8 +62,7 @@ function RootLayout() {
 
 /**
  * /login needs the public shell and the login form anyway, so they sit in the entry chunk;
- * every other screen is a lazy chunk that /login never downloads. /user/bonus and /user/spin
- * arrive with their own issues; until then they are unknown paths (404).
+ * every other screen is a lazy chunk that /login never downloads.
  */
 export const routes: RouteObject[] = [
   {
@@ -149,6 +148,17 @@ export const routes: RouteObject[] = [
             lazy: screen(
               () => import('../features/statement/components/statement-page'),
               (m) => m.StatementPage,
+            ),
+          },
+          {
+            path: paths.spin,
+            loader: prefetch(async () => {
+              const { spinSetupQueryOptions } = await import('../features/spin/api/get-spin-setup');
+              await queryClient.prefetchQuery(spinSetupQueryOptions());
+            }),
+            lazy: screen(
+              () => import('../features/spin/components/spin-page'),
+              (m) => m.SpinPage,
             ),
           },
           {

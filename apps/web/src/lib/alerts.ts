@@ -10,10 +10,15 @@ import { i18n } from './i18n';
 
 /** The red alert: title 'An error occured', the translated error, shown for 4 s. */
 export function showErrorAlert(error: unknown): void {
+  showErrorMessage(errorText(error));
+}
+
+/** The same alert in the call site's own words for the error (the spin's `spin.error.{code}`). */
+export function showErrorMessage(message: string): void {
   notifications.show({
     color: 'red',
     title: i18n.t('common.errorTitle'),
-    message: errorText(error),
+    message,
     autoClose: timings.alertMs,
   });
 }

@@ -25,4 +25,5 @@ export const paths = {
   profile: '/user/profile',
   userContact: '/user/contact',
   statement: '/user/statement',
+  spin: '/user/spin',
 } as const;

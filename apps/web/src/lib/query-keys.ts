@@ -35,6 +35,12 @@ export const queryKeys = {
     all: ['qrcode'] as const,
     provider: (provider: string) => [...queryKeys.qrcode.all, provider] as const,
   },
+  spin: {
+    all: ['spin'] as const,
+    active: () => [...queryKeys.spin.all, 'active'] as const,
+    setup: () => [...queryKeys.spin.all, 'setup'] as const,
+    coupons: () => [...queryKeys.spin.all, 'coupons'] as const,
+  },
   account: {
     all: ['account'] as const,
     profile: () => [...queryKeys.account.all, 'profile'] as const,

@@ -1,4 +1,5 @@
 import { errorCatalogue, errorCodes, slipNoteReasonKeys } from '@wallet/contract/errors';
+import { spinErrorCodes, spinErrorI18nKey } from '@wallet/contract/spin';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import la from './la.json';
@@ -64,6 +65,15 @@ describe('locale files', () => {
       expect(flat[locale].get(`slipNote.${reason}`), `slipNote.${reason}`).toBeTruthy();
     }
   });
+
+  it.each(['th', 'la', 'en'] as const)(
+    'translate every spin and claim refusal under spin.error in %s',
+    (locale) => {
+      for (const code of spinErrorCodes) {
+        expect(flat[locale].get(spinErrorI18nKey(code)), code).toBeTruthy();
+      }
+    },
+  );
 
   it('have exactly the same keys in th, la and en', () => {
     const keys = [...flat.en.keys()].sort();

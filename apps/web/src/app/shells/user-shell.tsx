@@ -12,10 +12,11 @@ import {
   IconRefresh,
   IconUserCircle,
   IconWallet,
+  IconWheel,
 } from '@tabler/icons-react';
 
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import type { ActionEntry } from '../../components/ui/action-drawer';
 import { BottomNav, type BottomNavItem } from '../../components/ui/bottom-nav';
 import { BrandMark } from '../../components/ui/brand-mark';
@@ -26,6 +27,7 @@ import { useProfile } from '../../features/account/api/get-profile';
 import { logout } from '../../features/auth/api/logout';
 import { SiteCredit } from '../../features/lookup/components/site-credit';
 import { useSiteName } from '../../features/lookup/use-site-title';
+import { useSpinActive } from '../../features/spin/api/get-spin-active';
 import { useWallet } from '../../features/wallet/api/get-wallet';
 import { useRefreshWallet } from '../../features/wallet/api/refresh-wallet';
 import { useBaht } from '../../features/wallet/components/money';
@@ -74,10 +76,9 @@ function MoneyModals() {
 }
 
 /**
- * The plus-button entries. SPEC.md lists deposit, withdraw, invite, bonus, refund and spin (or
- * balance refresh); each arrives with its own feature and is added here then (invite, bonus,
- * refund and spin have not yet). Balance refresh
- * stands where the spin entry goes while the spin feature is not active (it does not exist yet).
+ * The plus-button entries. SPEC.md lists deposit, spin (or balance refresh), withdraw, invite,
+ * bonus and refund; each arrives with its own feature and is added here then (invite, bonus and
+ * refund have not yet). Balance refresh stands where the spin entry goes while no wheel runs.
  */
 function useActionEntries(): ActionEntry[] {
   const { t } = useTranslation();
@@ -86,6 +87,33 @@ function useActionEntries(): ActionEntry[] {
   const { data: wallet } = useWallet();
   const lastSync = useSessionStore((s) => s.lastSync);
   const refresh = useRefreshWallet();
+  const spinActive = useSpinActive();
+  const navigate = useNavigate();
+  // SPEC.md section 2: the spin entry with the coin count while the wheel runs, else balance
+  // refresh with the total and the last sync time.
+  const spinOrRefresh: ActionEntry = spinActive
+    ? {
+        key: 'spin',
+        label: t('spin.title'),
+        icon: <IconWheel size={26} aria-hidden />,
+        hint: t('spin.coins', { count: wallet?.profile.coin ?? 0 }),
+        onSelect: () => void navigate(paths.spin),
+      }
+    : {
+        key: 'refresh',
+        label: t('wallet.balanceRefresh'),
+        icon: <IconRefresh size={26} aria-hidden />,
+        hint: wallet
+          ? [baht(wallet.total), lastSync ? formatDateTime(lastSync) : '']
+              .filter(Boolean)
+              .join(' · ')
+          : undefined,
+        onSelect: () =>
+          refresh.mutate(undefined, {
+            onSuccess: () => showSuccessAlert(t('wallet.refreshed')),
+            onError: showErrorAlert,
+          }),
+      };
   return [
     {
       key: 'deposit',
@@ -93,6 +121,7 @@ function useActionEntries(): ActionEntry[] {
       icon: <IconWallet size={26} aria-hidden />,
       onSelect: () => open('deposit'),
     },
+    spinOrRefresh,
     {
       key: 'withdraw',
       label: t('wallet.withdraw'),
@@ -104,19 +133,6 @@ function useActionEntries(): ActionEntry[] {
       label: t('wallet.transfer'),
       icon: <IconArrowsExchange size={26} aria-hidden />,
       onSelect: () => open('transfer'),
-    },
-    {
-      key: 'refresh',
-      label: t('wallet.balanceRefresh'),
-      icon: <IconRefresh size={26} aria-hidden />,
-      hint: wallet
-        ? [baht(wallet.total), lastSync ? formatDateTime(lastSync) : ''].filter(Boolean).join(' · ')
-        : undefined,
-      onSelect: () =>
-        refresh.mutate(undefined, {
-          onSuccess: () => showSuccessAlert(t('wallet.refreshed')),
-          onError: showErrorAlert,
-        }),
     },
   ];
 }

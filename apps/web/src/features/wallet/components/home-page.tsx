@@ -8,6 +8,7 @@ import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { useMoneyModals } from '../../../lib/money-modals';
 import { useLater } from '../../../lib/use-later';
 import { AgreementModal } from '../../lookup/components/agreement-modal';
+import { useSpinActive } from '../../spin/api/get-spin-active';
 import { useWallet } from '../api/get-wallet';
 import { refreshWallet } from '../api/refresh-wallet';
 import { GameRow } from './game-row';
@@ -17,6 +18,10 @@ import { WalletCard } from './wallet-card';
 const GameAccountModal = lazyOverlay(
   async () => (await import('../../games/components/game-account-modal')).GameAccountModal,
   (props) => props.game !== null,
+);
+const SpinModal = lazyOverlay(
+  async () => (await import('../../spin/components/spin-modal')).SpinModal,
+  (props) => props.opened,
 );
 
 /**
@@ -30,6 +35,8 @@ export function HomePage() {
   const later = useLater();
   const openModal = useMoneyModals((s) => s.open);
   const [game, setGame] = useState<GameProviderCode | null>(null);
+  const spinActive = useSpinActive();
+  const [spinOpened, setSpinOpened] = useState(false);
 
   useEffect(() => {
     // A failed background refresh keeps the balances already shown; the button tells errors.
@@ -40,7 +47,7 @@ export function HomePage() {
   return (
     <Stack gap="lg">
       <AgreementModal />
-      <WalletCard wallet={wallet} />
+      <WalletCard wallet={wallet} onSpin={spinActive ? () => setSpinOpened(true) : undefined} />
       <Button
         size="md"
         leftSection={<IconWallet size={20} aria-hidden />}
@@ -100,6 +107,7 @@ export function HomePage() {
         </>
       )}
       <GameAccountModal game={game} onClose={() => setGame(null)} />
+      <SpinModal opened={spinOpened} onClose={() => setSpinOpened(false)} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconCoin, IconRefresh } from '@tabler/icons-react';
 import type { UserInfo } from '@wallet/contract/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,19 @@ type WalletKind = 'cash' | 'bonus';
 
 /**
  * The wallet card (SPEC.md section 2): the total in baht (wallet + every game), the last sync
- * time, a refresh button, and the cash/bonus switch. The app is one phone-wide column, so the
+ * time, a refresh button, the cash/bonus switch, and the spin coin-count button while the wheel
+ * runs (`onSpin`). The app is one phone-wide column, so the
  * two wallet cards always toggle (SPEC.md: "on mobile the two wallet cards toggle"): two tabs,
  * each showing its wallet. (Tabs rather than a SegmentedControl, whose sliding indicator
  * measures the page while the home is being built: docs/performance.md.)
  */
-export function WalletCard({ wallet }: { wallet: UserInfo | undefined }) {
+export function WalletCard({
+  wallet,
+  onSpin,
+}: {
+  wallet: UserInfo | undefined;
+  onSpin?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const baht = useBaht();
   const lastSync = useSessionStore((s) => s.lastSync);
@@ -52,16 +59,32 @@ export function WalletCard({ wallet }: { wallet: UserInfo | undefined }) {
                 : t('wallet.notSynced')}
             </Text>
           </Stack>
-          <ActionIcon
-            variant="light"
-            size="xl"
-            radius="xl"
-            aria-label={t('wallet.refresh')}
-            loading={refresh.isPending}
-            onClick={() => refresh.mutate(undefined, { onError: showErrorAlert })}
-          >
-            <IconRefresh size={22} aria-hidden />
-          </ActionIcon>
+          <Group gap="xs" wrap="nowrap">
+            {onSpin && wallet && (
+              <Button
+                variant="light"
+                radius="xl"
+                size="sm"
+                px="sm"
+                leftSection={<IconCoin size={18} aria-hidden />}
+                aria-label={t('spin.openWheel', { count: wallet.profile.coin })}
+                onClick={onSpin}
+                data-testid="spin-coins-button"
+              >
+                {wallet.profile.coin}
+              </Button>
+            )}
+            <ActionIcon
+              variant="light"
+              size="xl"
+              radius="xl"
+              aria-label={t('wallet.refresh')}
+              loading={refresh.isPending}
+              onClick={() => refresh.mutate(undefined, { onError: showErrorAlert })}
+            >
+              <IconRefresh size={22} aria-hidden />
+            </ActionIcon>
+          </Group>
         </Group>
         <Tabs
           variant="pills"

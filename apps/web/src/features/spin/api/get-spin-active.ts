@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SpinActiveResponseSchema } from '@wallet/contract/spin';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /api/spinwheel/active`: the spin entry points show only while it says so (SPEC.md 4). */
+export function spinActiveQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.spin.active(),
+    queryFn: () => apiRequest('/api/spinwheel/active', SpinActiveResponseSchema),
+  });
+}
+
+/** Whether the wheel runs; false while unknown or when the call fails (no entry then). */
+export function useSpinActive(): boolean {
+  const { data } = useQuery(spinActiveQueryOptions());
+  return data?.isActive ?? false;
+}

@@ -1,0 +1,78 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { timings } from '@wallet/contract/constants';
+import type { Coupon } from '@wallet/contract/spin';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessAlert } from '../../../lib/alerts';
+import { debounce } from '../../../lib/debounce';
+import { useIdempotentAction } from '../../../lib/idempotency';
+import { useBaht } from '../../wallet/components/money';
+import { useClaimCoupon } from '../api/claim-coupon';
+import { showSpinError } from '../spin-error';
+
+/**
+ * The confirm step of a coupon claim (SPEC.md section 4): confirming calls the claim 500 ms
+ * later (debounced: taps in between make one claim); success refreshes the wallet and says so.
+ */
+export function ClaimModal({ coupon, onClose }: { coupon: Coupon | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const claim = useClaimCoupon();
+  const idempotent = useIdempotentAction();
+  const [shown, setShown] = useState(coupon);
+  const [waiting, setWaiting] = useState(false);
+  if (coupon && coupon !== shown) setShown(coupon);
+
+  const send = async (id: string) => {
+    const body = { coupon: id };
+    try {
+      const answer = await idempotent(body, (idempotencyKey) =>
+        claim.mutateAsync({ body, idempotencyKey }),
+      );
+      showSuccessAlert(t('spin.claimed', { amount: baht(answer.amount) }));
+    } catch (error) {
+      showSpinError(error);
+    } finally {
+      setWaiting(false);
+      onClose();
+    }
+  };
+  const latest = useRef(send);
+  latest.current = send;
+  const [debounced] = useState(() =>
+    debounce((id: string) => void latest.current(id), timings.claimDebounceMs),
+  );
+  useEffect(() => () => debounced.cancel(), [debounced]);
+
+  return (
+    <Modal
+      opened={coupon !== null}
+      onClose={onClose}
+      title={t('spin.claimTitle')}
+      centered
+      zIndex={400}
+    >
+      {shown && (
+        <Stack gap="md">
+          <Text>
+            {t('spin.claimConfirm', { prize: shown.prize.name, amount: baht(shown.amount) })}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={waiting}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              loading={waiting}
+              onClick={() => {
+                setWaiting(true);
+                debounced.call(shown._id);
+              }}
+            >
+              {t('spin.claim')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { Badge, Button, Modal, Stack, Text, Typography } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Prize } from '../use-wheel-spin';
+
+/**
+ * The prize modal at the end of a spin (SPEC.md sections 2 and 4): the slice's label in its
+ * colours and its description. The last prize stays while the modal closes.
+ */
+export function PrizeModal({ prize, onClose }: { prize: Prize | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(prize);
+  if (prize && prize !== shown) setShown(prize);
+  return (
+    <Modal
+      opened={prize !== null}
+      onClose={onClose}
+      title={t('spin.prizeTitle')}
+      centered
+      zIndex={400}
+    >
+      {shown && (
+        <Stack align="center" gap="md">
+          <Badge
+            size="xl"
+            radius="md"
+            h="auto"
+            py={8}
+            px="lg"
+            style={{ background: shown.bgColor, color: shown.textColor }}
+            data-testid="prize-label"
+          >
+            {shown.label}
+          </Badge>
+          <Typography className="wallet-html-content" ta="center">
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, cleaned by the server where it is stored (apps/server/src/lib/operator-html.ts) */}
+            <div dangerouslySetInnerHTML={{ __html: shown.htmlDescription }} />
+          </Typography>
+          <Text size="sm" c="dimmed" ta="center">
+            {t('spin.prizeHint')}
+          </Text>
+          <Button fullWidth onClick={onClose}>
+            {t('spin.prizeOk')}
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
