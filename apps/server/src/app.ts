@@ -21,6 +21,8 @@ import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
 import { removeStaleRows, startHousekeeping } from './domains/housekeeping/housekeeping';
 import { Idempotency } from './domains/idempotency/idempotency';
+import { inviteRoutes } from './domains/invite/invite.route';
+import { InviteService } from './domains/invite/invite.service';
 import { Ledger } from './domains/ledger/ledger';
 import { lookupRoutes } from './domains/lookup/lookup.route';
 import { LookupService } from './domains/lookup/lookup.service';
@@ -28,6 +30,8 @@ import { otpRoutes } from './domains/otp/otp.route';
 import { OtpService } from './domains/otp/otp.service';
 import { qrCallbackRoutes, qrRoutes, qrSandboxRoutes } from './domains/qr/qr.route';
 import { QrService } from './domains/qr/qr.service';
+import { refundRoutes } from './domains/refund/refund.route';
+import { RefundService } from './domains/refund/refund.service';
 import { DepositRewards } from './domains/rewards/deposit-rewards';
 import { sandboxRoutes } from './domains/sandbox/sandbox.route';
 import { SandboxService } from './domains/sandbox/sandbox.service';
@@ -93,6 +97,8 @@ declare module 'fastify' {
       qr: QrService;
       rewards: DepositRewards;
       bonuses: BonusService;
+      refunds: RefundService;
+      invites: InviteService;
       spin: SpinService;
     };
   }
@@ -260,6 +266,9 @@ async function registerPlugins(
     log,
   });
   const bonusRunning = (memberId: number) => bonuses.paidBonusRunning(memberId);
+  const member = (memberId: number) => games.member(memberId);
+  const refunds = new RefundService({ db, ledger, member, bonusRunning, now, log });
+  const invites = new InviteService({ db, ledger, member, log });
   const transfers = new TransferService({ db, ledger, games, providers, log });
   const withdrawals = new WithdrawalService({
     db,
@@ -294,6 +303,7 @@ async function registerPlugins(
     withdrawals,
     deposits,
     rewards,
+    inviteSummary: (memberId) => invites.summary(memberId),
   });
   const statement = new StatementService({ db });
   // QR payment providers: the sandbox's, or none until a provider contract is integrated.
@@ -367,6 +377,8 @@ async function registerPlugins(
     rewards,
     spin,
     bonuses,
+    refunds,
+    invites,
   });
   if (config.reconcileIntervalMs > 0) {
     // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
@@ -383,6 +395,10 @@ async function registerPlugins(
     // Bonuses: payments and ends a dead process left undone; turnover and threshold checks.
     await jobs.every('bonuses.sweep', config.reconcileIntervalMs, async () => {
       await bonuses.sweep();
+    });
+    // Invite collections whose credit a dead process left undone.
+    await jobs.every('invites.sweep', config.reconcileIntervalMs, async () => {
+      await invites.sweep();
     });
     // Deposits whose rewards a dead process left out.
     await jobs.every('deposits.rewards', config.reconcileIntervalMs, async () => {
@@ -454,6 +470,8 @@ async function registerPlugins(
   await app.register(qrRoutes, { prefix: '/api/qrcode', qr });
   await app.register(bonusRoutes, { prefix: '/api/bonus', bonuses });
   await app.register(promotionRoutes, { prefix: '/api/promotion', bonuses });
+  await app.register(refundRoutes, { prefix: '/api/refund', refunds });
+  await app.register(inviteRoutes, { prefix: '/api/invite', invites });
   await app.register(qrCallbackRoutes, { prefix: '/api/callbacks/qr', qr });
   await app.register(spinRoutes, { prefix: '/api/spinwheel', spin });
   if (sandboxSms) {

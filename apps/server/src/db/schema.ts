@@ -674,10 +674,68 @@ export const gameRounds = pgTable(
     bet: money('bet').notNull(),
     win: money('win').notNull(),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+    // The refund claim and the invite collection that counted this round: each round counts
+    // once for each, taken by a conditional update (docs/promotions.md).
+    refundClaimId: bigint('refund_claim_id', { mode: 'number' }),
+    inviteCollectionId: bigint('invite_collection_id', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.memberId, t.providerCode, t.roundId] }),
     index('game_rounds_member_played_idx').on(t.memberId, t.playedAt),
+    index('game_rounds_unrefunded_idx')
+      .on(t.memberId, t.playedAt)
+      .where(sql`${t.refundClaimId} is null`),
+    index('game_rounds_uncollected_idx').on(t.memberId).where(sql`${t.inviteCollectionId} is null`),
+  ],
+);
+
+/**
+ * Loss refunds a member received (SPEC.md refund log): the rounds it counted point at it. Paid
+ * into the cash wallet by `GET /api/refund/addWallet`, once (Ledger.credit, source `refund`,
+ * reference this id).
+ */
+export const refundClaims = pgTable(
+  'refund_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+  },
+  (t) => [
+    index('refund_claims_member_idx').on(t.memberId, t.createdAt),
+    check('refund_claims_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Invite bonuses an inviter collected (`GET /api/invite/bonus`): the invited friends' rounds it
+ * counted point at it, and it is credited once (Ledger.credit, source `invite`, reference this id).
+ */
+export const inviteCollections = pgTable(
+  'invite_collections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 4 }).notNull(),
+    createdAt: createdAt(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+  },
+  (t) => [
+    index('invite_collections_member_idx').on(t.memberId, t.createdAt),
+    check('invite_collections_amount_check', sql`${t.amount} > 0`),
   ],
 );
 
@@ -835,6 +893,8 @@ export const schema = {
   bonuses,
   memberBonuses,
   gameRounds,
+  refundClaims,
+  inviteCollections,
   sandboxGiftLinks,
   sandboxSlipTransfers,
   gameAccounts,

@@ -28,6 +28,17 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** Runs a delete and answers how many rows it removed, counted in the database. */
+/** The next id of a table's serial column, taken before its row is written (and then used). */
+export async function nextId(db: Db, table: string): Promise<number> {
+  const [row] = await rows<{ id: unknown }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`,
+  );
+  const id = Number(row?.id);
+  if (!Number.isSafeInteger(id)) throw new Error(`no next id for ${table}`);
+  return id;
+}
+
 export async function deletedRows(db: Db, remove: SQL): Promise<number> {
   const [row] = await rows<{ n: number }>(
     db,

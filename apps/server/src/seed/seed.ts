@@ -34,6 +34,9 @@ import { badgeSvg, bannerSvg } from './placeholder-images';
  * accounts, bonuses, …) without touching the others. Parsed at start: a typo in the file
  * stops the process instead of seeding half the data.
  */
+/** A banner of the seed: without an image, one is drawn with its title. */
+const SeedBannerSchema = BannerSchema.extend({ image: z.string().nullable(), title: z.string() });
+
 export const SeedSchema = z.object({
   banks: z.array(BankListItemSchema.extend({ country: z.enum(['TH', 'LA']) })).min(1),
   sources: z.array(SourceListItemSchema).min(1),
@@ -74,7 +77,7 @@ export const SeedSchema = z.object({
       percentFail: z.number().int().min(0).max(100),
       description: z.string(),
       /** A banner without an image gets a drawn one with its title. */
-      banners: z.array(BannerSchema.extend({ image: z.string().nullable(), title: z.string() })),
+      banners: z.array(SeedBannerSchema),
     }),
   ),
   /**
@@ -97,6 +100,9 @@ export const SeedSchema = z.object({
       )
       .min(2),
   }),
+  /** The invite programme and loss refunds (docs/promotions.md); banners drawn when imageless. */
+  invite: settingSchemas.invite.extend({ banners: z.array(SeedBannerSchema) }),
+  refund: settingSchemas.refund.extend({ banners: z.array(SeedBannerSchema) }),
   gameProviders: z
     .array(
       z.object({
@@ -220,15 +226,21 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
     await insertSettingIfMissing(tx, 'enableChatWidget', features.enableChatWidget);
     await insertSettingIfMissing(tx, 'terminated', features.terminated);
     await insertSettingIfMissing(tx, 'manualDeposit', seed.deposit.isManual);
+    await insertSettingIfMissing(tx, 'invite', {
+      ...seed.invite,
+      banners: seedBanners(seed.invite.banners, 1),
+    });
+    await insertSettingIfMissing(tx, 'refund', {
+      ...seed.refund,
+      info: cleanOperatorHtml(seed.refund.info),
+      banners: seedBanners(seed.refund.banners, 2),
+    });
     if (await isEmpty(tx, bonuses)) {
       await tx.insert(bonuses).values(
         seed.bonuses.map((b, i) => ({
           ...b,
           description: cleanOperatorHtml(b.description),
-          banners: b.banners.map((banner, j) => ({
-            image: banner.image ?? bannerSvg(banner.title, i + j),
-            html: cleanOperatorHtml(banner.html),
-          })),
+          banners: seedBanners(b.banners, i),
           maxBonus: toMinor(b.maxBonus),
           minDeposit: toMinor(b.minDeposit),
           sortOrder: i,
@@ -260,4 +272,11 @@ async function seedSpinwheel(tx: Db, wheel: Seed['spinwheel']): Promise<void> {
       sortOrder: i,
     })),
   );
+}
+
+function seedBanners(banners: z.infer<typeof SeedBannerSchema>[], offset: number) {
+  return banners.map((banner, i) => ({
+    image: banner.image ?? bannerSvg(banner.title, offset + i),
+    html: cleanOperatorHtml(banner.html),
+  }));
 }

@@ -165,7 +165,7 @@ export function toTransactionRow(raw: RawTransaction): LedgerTransactionRow {
  */
 export const depositSources = ['sandbox', 'bank', 'qr', 'truemoney'] as const;
 /** Rewards (docs/promotions.md), each keyed by the reward's own id. */
-export const rewardSources = ['coupon', 'bonus'] as const;
+export const rewardSources = ['coupon', 'bonus', 'refund', 'invite'] as const;
 /**
  * Movements inside a member's money that must happen once: a bonus's end (its bonus wallet to
  * cash when it finishes, to the operator when it is forfeited), keyed by the member bonus's id.

@@ -1,3 +1,4 @@
+import { BannerSchema } from '@wallet/contract/common';
 import { qrProviders } from '@wallet/contract/constants';
 import {
   ContactResponseSchema,
@@ -40,6 +41,28 @@ export const settingSchemas = {
    * Generated on first start for the sandbox providers; an operator with a real contract writes
    * the provider's secret here.
    */
+  /**
+   * The invite programme (docs/promotions.md): an inviter earns the rebate of the invited
+   * friends' rounds at these rates; `banners` come before the invite modal.
+   */
+  invite: z.object({
+    isActive: z.boolean(),
+    successPercent: z.number().min(0).max(100),
+    failPercent: z.number().min(0).max(100),
+    banners: z.array(BannerSchema),
+  }),
+  /**
+   * Loss refunds (docs/promotions.md): the rebate of the member's own rounds played before the
+   * running period (day or week, Asia/Bangkok); `info` is operator HTML shown in the refund modal.
+   */
+  refund: z.object({
+    isActive: z.boolean(),
+    successPercent: z.number().min(0).max(100),
+    failPercent: z.number().min(0).max(100),
+    period: z.enum(['day', 'week']),
+    info: z.string(),
+    banners: z.array(BannerSchema),
+  }),
   qrCallbackSecrets: z.record(z.enum(qrProviders), z.string().min(32)),
 };
 

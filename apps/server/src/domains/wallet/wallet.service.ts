@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type {
+  InviteSummary,
   MoneyMoveResponse,
   RefreshSlotResponse,
   TransferAccount,
@@ -36,6 +37,8 @@ export type WalletServiceDeps = {
   withdrawals: WithdrawalService;
   deposits: DepositService;
   rewards: DepositRewards;
+  /** The referral card's invite summary (InviteService.summary). */
+  inviteSummary: (memberId: number) => Promise<InviteSummary>;
 };
 
 function toWalletBalance({ cash, bonus }: MemberWallet): WalletBalance {
@@ -52,20 +55,14 @@ export class WalletService {
 
   /** GET /api/wallet. */
   async wallet(auth: AuthContext): Promise<WalletResponse> {
-    const [profile, wallet, slots] = await Promise.all([
+    const [profile, wallet, slots, invite] = await Promise.all([
       this.deps.accounts.profile(auth),
       this.balance(auth.memberId),
       this.deps.games.slots(auth.memberId),
+      this.deps.inviteSummary(auth.memberId),
     ]);
-    // The invite programme arrives with its own issue; until then there is nothing to collect.
     const { profile: member, bankAccount } = profile;
-    return {
-      profile: member,
-      bankAccount,
-      wallet,
-      invite: { amount: 0, success: 0, fail: 0 },
-      slots,
-    };
+    return { profile: member, bankAccount, wallet, invite, slots };
   }
 
   /** GET /api/wallet/refresh/slot. */

@@ -49,7 +49,7 @@ describeOnDatabases('the wallet and its ledger', (target) => {
     const res = await call(h.app, 'GET', '/api/wallet', { token: m.token });
     expect(res.status).toBe(200);
     expect(res.body.wallet).toEqual({ amount: 0, cash: 0, bonus: 0 });
-    expect(res.body.invite).toEqual({ amount: 0, success: 0, fail: 0 });
+    expect(res.body.invite).toEqual({ amount: 0, success: 0.5, fail: 5 });
     const slots = res.body.slots as { isActive: boolean; amount: number }[];
     expect(slots).toHaveLength(16);
     expect(slots.every((s) => !s.isActive && s.amount === 0)).toBe(true);

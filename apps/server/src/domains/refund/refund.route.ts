@@ -1,0 +1,55 @@
+import { BannersResponseSchema } from '@wallet/contract/common';
+import {
+  RefundAddWalletResponseSchema,
+  RefundCheckResponseSchema,
+  RefundListRequestSchema,
+  RefundListResponseSchema,
+  RefundReceiveResponseSchema,
+} from '@wallet/contract/refund';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
+import type { RefundService } from './refund.service';
+
+/** /api/refund (SPEC.md section 7). */
+export const refundRoutes: FastifyPluginAsyncZod<{ refunds: RefundService }> = async (
+  app,
+  { refunds },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/',
+    {
+      schema: {
+        body: RefundListRequestSchema,
+        response: { 200: RefundListResponseSchema, ...errorResponses },
+      },
+    },
+    (r) => refunds.list(authOf(r), r.body.page, r.body.limit),
+  );
+
+  app.get(
+    '/check',
+    { schema: { response: { 200: RefundCheckResponseSchema, ...errorResponses } } },
+    (r) => refunds.check(authOf(r)),
+  );
+
+  app.get(
+    '/receive',
+    { schema: { response: { 200: RefundReceiveResponseSchema, ...errorResponses } } },
+    (r) => refunds.receive(authOf(r)),
+  );
+
+  app.get(
+    '/addWallet',
+    { schema: { response: { 200: RefundAddWalletResponseSchema, ...errorResponses } } },
+    (r) => refunds.addWallet(authOf(r)),
+  );
+
+  app.get(
+    '/banners',
+    { schema: { response: { 200: BannersResponseSchema, ...errorResponses } } },
+    () => refunds.banners(),
+  );
+};

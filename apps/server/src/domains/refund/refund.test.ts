@@ -1,0 +1,144 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { gameRounds } from '../../db/schema';
+import { describeOnDatabases } from '../../test/databases';
+import { call, type Harness, startHarness } from '../../test/harness';
+import { memberWithToken } from '../../test/members';
+import {
+  activate,
+  expectLedgerInvariants,
+  ledgerBalances,
+  memberIdOf,
+  move,
+  topUp,
+} from '../../test/money';
+import { readSetting, writeSetting } from '../settings/settings.repository';
+
+type Member = Awaited<ReturnType<typeof memberWithToken>>;
+
+describeOnDatabases('loss refunds', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const get = (m: Member, path: string) => call(h.app, 'GET', path, { token: m.token });
+  const play = (m: Member, bet: number, win: number) =>
+    call(h.app, 'POST', '/api/sandbox/games/PG/round', { token: m.token, body: { bet, win } });
+
+  /** A member who lost 500 and won 200 on a 200 stake, the rounds synced and dated yesterday. */
+  async function loser(): Promise<Member> {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 1000);
+    await activate(h.app, m.token, 'PG');
+    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 1000 });
+    await play(m, 500, 0);
+    await play(m, 200, 400);
+    await get(m, '/api/wallet/refresh/slot');
+    await yesterday(m);
+    return m;
+  }
+  async function yesterday(m: Member) {
+    await h.db
+      .update(gameRounds)
+      .set({ playedAt: sql`now() - interval '1 day 1 hour'` })
+      .where(eq(gameRounds.memberId, await memberIdOf(h.db, m.username)));
+  }
+
+  it('refunds the rounds of past days at the configured rates: received once, paid once', async () => {
+    const m = await loser();
+    // 5 % of the 500 lost, 0.5 % of the 200 staked on the round that won.
+    const check = await get(m, '/api/refund/check');
+    expect(check.body).toMatchObject({
+      result: true,
+      bonus: false,
+      refundAmount: 26,
+      refundSuccess: 0.5,
+      refundFail: 5,
+      info: expect.stringContaining('5%'),
+    });
+    expect((await get(m, '/api/refund/receive')).body).toEqual({ message: 'REFUND_SUCCESS' });
+    expect((await get(m, '/api/refund/check')).body).toMatchObject({
+      result: false,
+      refundAmount: 0,
+    });
+    expect((await get(m, '/api/refund/receive')).body.code).toBe('NO_REFUND');
+    const log = await call(h.app, 'POST', '/api/refund', {
+      token: m.token,
+      body: { page: 1, limit: 10 },
+    });
+    expect(log.body).toMatchObject({ total: 1, refunds: [{ refundAmount: 26 }] });
+
+    const before = (await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash ?? 0;
+    const paid = await get(m, '/api/refund/addWallet');
+    expect(paid.body).toMatchObject({ success: true, amount: 26 });
+    expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(
+      before + 2_600,
+    );
+    expect((await get(m, '/api/refund/addWallet')).body.code).toBe('NO_REFUND');
+    await expectLedgerInvariants(h.db);
+  });
+
+  it("waits for the day to end before today's rounds are refunded", async () => {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 100);
+    await activate(h.app, m.token, 'PG');
+    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 100 });
+    await play(m, 100, 0);
+    await get(m, '/api/wallet/refresh/slot');
+    expect((await get(m, '/api/refund/check')).body).toMatchObject({
+      result: false,
+      refundAmount: 0,
+    });
+    expect((await get(m, '/api/refund/receive')).body.code).toBe('NO_REFUND');
+    await yesterday(m);
+    expect((await get(m, '/api/refund/check')).body).toMatchObject({ refundAmount: 5 });
+  });
+
+  it('refuses a refund while a bonus runs', async () => {
+    const m = await loser();
+    await get(m, '/api/bonus/activate/DAILY10');
+    const body = m.body as { bankCode: string; bankAccountNo: string };
+    await call(h.app, 'POST', '/api/sandbox/bank-transfer', {
+      body: {
+        bankCode: body.bankCode,
+        accountNo: body.bankAccountNo,
+        amount: 500,
+        reference: `R${m.username}`,
+      },
+    });
+    expect((await get(m, '/api/refund/check')).body).toMatchObject({ bonus: true, result: true });
+    expect((await get(m, '/api/refund/receive')).body.code).toBe('REFUND_CONDITION');
+  });
+
+  it('receives and pays once when many requests race', async () => {
+    const m = await loser();
+    const receives = await Promise.all(
+      Array.from({ length: 20 }, () => get(m, '/api/refund/receive')),
+    );
+    expect(receives.filter((r) => r.status === 200)).toHaveLength(1);
+    const pays = await Promise.all(
+      Array.from({ length: 20 }, () => get(m, '/api/refund/addWallet')),
+    );
+    const paidAmounts = pays.map((p) => (p.status === 200 ? Number(p.body.amount) : 0));
+    expect(paidAmounts.reduce((a, b) => a + b, 0)).toBe(26);
+    // Cash: 1,000 deposited, 1,000 moved to the game, 26 refunded.
+    expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(2_600);
+    await expectLedgerInvariants(h.db);
+  });
+
+  it('answers REFUND_INACTIVE while the operator has refunds off', async () => {
+    const m = await loser();
+    const setting = await readSetting(h.db, 'refund');
+    await writeSetting(h.db, 'refund', { ...setting, isActive: false });
+    try {
+      expect((await get(m, '/api/refund/receive')).body.code).toBe('REFUND_INACTIVE');
+      expect((await get(m, '/api/refund/check')).body).toMatchObject({ refundAmount: 0 });
+    } finally {
+      await writeSetting(h.db, 'refund', setting);
+    }
+  });
+});
