@@ -22,6 +22,10 @@ export const rateLimitPlugin = fp(
       // The global limit is a flood guard, not a security control: if Redis is unreachable
       // the API keeps answering. The per-route limits below fail closed.
       skipOnError: true,
+      // The web app's hashed assets are immutable files, cached by browsers for a year: a fresh
+      // phone loads some forty of them, and thirty players behind one carrier NAT opening the app
+      // at once must not read as a flood.
+      allowList: (request) => request.url.startsWith('/assets/'),
       ...(options.redis ? { redis: options.redis, nameSpace: `${options.keyPrefix}rl:` } : {}),
       errorResponseBuilder: () => new DomainError('REQUEST_LIMIT'),
     });

@@ -74,6 +74,16 @@ describeOnDatabases('the web app', (target) => {
     }
   });
 
+  it('leaves the hashed assets out of the per-IP flood guard, not the pages or the API', async () => {
+    const tight = await h.build({ WEB_DIST: webDist, RATE_LIMIT_GLOBAL_PER_MIN: '3' });
+    for (let i = 0; i < 10; i++) {
+      expect((await get('/assets/index-abc123.js', tight)).statusCode).toBe(200);
+    }
+    const pages = [];
+    for (let i = 0; i < 5; i++) pages.push((await get('/login', tight)).statusCode);
+    expect(pages).toEqual([200, 200, 200, 429, 429]);
+  });
+
   it('serves hashed assets with a year-long immutable cache', async () => {
     const res = await get('/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
