@@ -22,6 +22,7 @@ function answer(url: string): Response {
     return jsonResponse({ contactText: 'Call us', lineLink: '', lineName: '@lucky', lineQR: '' });
   }
   if (url === '/api/account/profile') return jsonResponse(memberProfile);
+  if (url === '/api/bonus') return jsonResponse({ bonuses: [], running: null });
   return jsonResponse({ success: true });
 }
 
@@ -79,12 +80,11 @@ describe('routes', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('treats member pages of later issues as unknown for now', async () => {
+  it('opens the bonus page at /user/bonus', async () => {
     useSessionStore.getState().signIn('token', false);
     renderAt('/user/bonus');
-    expect(
-      await screen.findByRole('heading', { name: 'Page Not Found' }, lazyScreen),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bonus' }, lazyScreen)).toBeInTheDocument();
+    expect(await screen.findByText('No bonuses are offered right now.')).toBeInTheDocument();
   });
 
   it('drops a stored token when the public shell opens', async () => {

@@ -144,6 +144,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.bonus,
+            loader: prefetch(async () => {
+              const { bonusesQueryOptions } = await import('../features/bonus/api/get-bonuses');
+              await queryClient.prefetchQuery(bonusesQueryOptions());
+            }),
+            lazy: screen(
+              () => import('../features/bonus/components/bonus-page'),
+              (m) => m.BonusPage,
+            ),
+          },
+          {
             path: paths.statement,
             lazy: screen(
               () => import('../features/statement/components/statement-page'),

@@ -23,6 +23,7 @@ export const paths = {
   user: '/user',
   home: '/user/home',
   profile: '/user/profile',
+  bonus: '/user/bonus',
   userContact: '/user/contact',
   statement: '/user/statement',
   spin: '/user/spin',

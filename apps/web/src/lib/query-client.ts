@@ -17,11 +17,13 @@ export const queryClient = new QueryClient({
 
 /**
  * After a money call, whatever its outcome (a failed transfer put its funds back): the wallet
- * (with the game accounts under it) and the statement are read again.
+ * (with the game accounts under it), the statement and the running bonus's progress (deposits
+ * pay it, bets move its turnover, a clear ends it) are read again.
  */
 export function refreshMoneyViews(): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.bonus.all }),
   ]);
 }

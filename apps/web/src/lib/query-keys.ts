@@ -17,6 +17,7 @@ export const queryKeys = {
     deposit: () => [...queryKeys.lookup.all, 'deposit'] as const,
     truelinkKey: () => [...queryKeys.lookup.all, 'truelink-key'] as const,
     slip: () => [...queryKeys.lookup.all, 'slip'] as const,
+    notice: () => [...queryKeys.lookup.all, 'notice'] as const,
   },
   wallet: {
     all: ['wallet'] as const,
@@ -40,6 +41,12 @@ export const queryKeys = {
     active: () => [...queryKeys.spin.all, 'active'] as const,
     setup: () => [...queryKeys.spin.all, 'setup'] as const,
     coupons: () => [...queryKeys.spin.all, 'coupons'] as const,
+  },
+  bonus: {
+    all: ['bonus'] as const,
+    list: () => [...queryKeys.bonus.all, 'list'] as const,
+    /** Under `bonus`, so what refreshes the bonus list refreshes the running promotion too. */
+    currentPromotion: () => [...queryKeys.bonus.all, 'promotion', 'current'] as const,
   },
   account: {
     all: ['account'] as const,

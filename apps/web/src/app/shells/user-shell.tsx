@@ -4,6 +4,7 @@ import {
   IconArrowsExchange,
   IconCash,
   IconFileText,
+  IconGift,
   IconHeadset,
   IconHistory,
   IconHome,
@@ -77,8 +78,8 @@ function MoneyModals() {
 
 /**
  * The plus-button entries. SPEC.md lists deposit, spin (or balance refresh), withdraw, invite,
- * bonus and refund; each arrives with its own feature and is added here then (invite, bonus and
- * refund have not yet). Balance refresh stands where the spin entry goes while no wheel runs.
+ * bonus and refund; each arrives with its own feature and is added here then (invite and refund
+ * have not yet). Balance refresh stands where the spin entry goes while no wheel runs.
  */
 function useActionEntries(): ActionEntry[] {
   const { t } = useTranslation();
@@ -133,6 +134,12 @@ function useActionEntries(): ActionEntry[] {
       label: t('wallet.transfer'),
       icon: <IconArrowsExchange size={26} aria-hidden />,
       onSelect: () => open('transfer'),
+    },
+    {
+      key: 'bonus',
+      label: t('bonus.title'),
+      icon: <IconGift size={26} aria-hidden />,
+      onSelect: () => void navigate(paths.bonus),
     },
   ];
 }

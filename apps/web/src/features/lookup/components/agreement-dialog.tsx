@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Typography } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import type { HtmlDocumentResponse } from '@wallet/contract/lookup';
 import { useTranslation } from 'react-i18next';
+import { OperatorHtml } from '../../../components/ui/operator-html';
 
 type AgreementDialogProps = {
   opened: boolean;
@@ -20,12 +21,7 @@ export function AgreementDialog({ opened, agreement, onAccept, onClose }: Agreem
       size="lg"
       closeOnClickOutside={false}
     >
-      {agreement && (
-        <Typography className="wallet-html-content">
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, cleaned by the server where it is stored (apps/server/src/lib/operator-html.ts) */}
-          <div dangerouslySetInnerHTML={{ __html: agreement.html }} />
-        </Typography>
-      )}
+      {agreement && <OperatorHtml html={agreement.html} />}
       <Group justify="flex-end" mt="md">
         <Button onClick={onAccept}>{t('agreement.accept')}</Button>
       </Group>

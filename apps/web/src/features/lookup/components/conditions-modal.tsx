@@ -1,6 +1,7 @@
-import { Center, Loader, Modal, Text, Typography } from '@mantine/core';
+import { Center, Loader, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { OperatorHtml } from '../../../components/ui/operator-html';
 import { errorText } from '../../../lib/errors';
 import { conditionsQueryOptions } from '../api/get-conditions';
 
@@ -18,12 +19,7 @@ export function ConditionsModal({ opened, onClose }: ConditionsModalProps) {
         </Center>
       )}
       {error && <Text c="red.4">{errorText(error)}</Text>}
-      {data && (
-        <Typography className="wallet-html-content">
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, cleaned by the server where it is stored (apps/server/src/lib/operator-html.ts) */}
-          <div dangerouslySetInnerHTML={{ __html: data.html }} />
-        </Typography>
-      )}
+      {data && <OperatorHtml html={data.html} />}
     </Modal>
   );
 }

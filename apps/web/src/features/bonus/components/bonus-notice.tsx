@@ -1,0 +1,23 @@
+import { Alert } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNotice } from '../../lookup/api/get-notice';
+import { noticeText } from '../bonus-progress';
+
+/** The operator's bonus notice with the bonus's own percentFail in it (SPEC.md section 7). */
+export function BonusNotice({ percentFail }: { percentFail: number }) {
+  const { t } = useTranslation();
+  const { data } = useNotice();
+  if (!data?.notice) return null;
+  return (
+    <Alert
+      variant="light"
+      color="gold"
+      title={t('bonus.noticeTitle')}
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      data-testid="bonus-notice"
+    >
+      {noticeText(data.notice, percentFail)}
+    </Alert>
+  );
+}

@@ -1,0 +1,89 @@
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { type Bonus, type BonusProgress, bonusCardState } from '@wallet/contract/bonus';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyOverlay } from '../../../components/ui/lazy-overlay';
+import { useBonuses } from '../api/get-bonuses';
+import { useCurrentPromotion } from '../api/get-current-promotion';
+import { BonusCard } from './bonus-card';
+import { PromotionSearch } from './promotion-search';
+import { RunningBonusPanel } from './running-bonus-panel';
+
+const BonusDetailsModal = lazyOverlay(
+  async () => (await import('./bonus-details-modal')).BonusDetailsModal,
+  (props) => props.bonus !== null,
+);
+
+/**
+ * The running bonus's percentFail for the notice: a listed bonus's comes with the list, a
+ * promotion's from `GET /api/promotion/current`.
+ */
+function useRunningPercentFail(
+  running: BonusProgress | null | undefined,
+  bonuses: Bonus[],
+): number | undefined {
+  const promotion = useCurrentPromotion(running?.kind === 'promotion');
+  if (!running) return undefined;
+  if (running.kind === 'promotion') return promotion.data?.promotion?.percentFail;
+  return bonuses.find((bonus) => bonus.code === running.code)?.percentFail;
+}
+
+function BonusScreen() {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = useBonuses();
+  const [selected, setSelected] = useState<Bonus | null>(null);
+  const bonuses = data?.bonuses ?? [];
+  const running = data?.running;
+  const percentFail = useRunningPercentFail(running, bonuses);
+  const now = new Date();
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t('bonus.title')}
+      </Title>
+      <PromotionSearch />
+      {running && <RunningBonusPanel running={running} percentFail={percentFail} />}
+      <Title order={2} size="h4">
+        {t('bonus.listTitle')}
+      </Title>
+      {isPending && !isError && (
+        <Group justify="center" py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Group>
+      )}
+      {data && bonuses.length === 0 && (
+        <Text c="dimmed" ta="center" py="lg">
+          {t('bonus.empty')}
+        </Text>
+      )}
+      {bonuses.length > 0 && (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+          {bonuses.map((bonus) => (
+            <BonusCard
+              key={bonus.code}
+              bonus={bonus}
+              state={bonusCardState(bonus, now)}
+              onOpen={setSelected}
+            />
+          ))}
+        </Stack>
+      )}
+      <BonusDetailsModal bonus={selected} onClose={() => setSelected(null)} />
+    </Stack>
+  );
+}
+
+/**
+ * /user/bonus (SPEC.md sections 2 and 4): the promotion-code search, the running bonus's panel,
+ * and the bonus banners. A failed list load is ignored like the other lists (SPEC.md section 7).
+ * The cancel confirmation and the clear-error dialog need Mantine's modal manager: it lives here.
+ */
+export function BonusPage() {
+  return (
+    <ModalsProvider>
+      <BonusScreen />
+    </ModalsProvider>
+  );
+}

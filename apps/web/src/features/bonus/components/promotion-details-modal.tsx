@@ -1,0 +1,40 @@
+import { Group, Paper, Text } from '@mantine/core';
+import type { Promotion } from '@wallet/contract/promotion';
+import { useTranslation } from 'react-i18next';
+import { OperatorHtml } from '../../../components/ui/operator-html';
+import { useActivatePromotion } from '../api/activate-promotion';
+import { OfferModal } from './offer-modal';
+
+export type FoundPromotion = Promotion & { code: string };
+
+type PromotionDetailsModalProps = { promotion: FoundPromotion | null; onClose: () => void };
+
+/** A found promotion code (SPEC.md section 4): its description and its percentFail. */
+export function PromotionDetailsModal({ promotion, onClose }: PromotionDetailsModalProps) {
+  const { t } = useTranslation();
+  const activate = useActivatePromotion();
+  return (
+    <OfferModal
+      offer={promotion}
+      title={(code) => t('bonus.promotionTitle', { code })}
+      activate={activate}
+      onClose={onClose}
+    >
+      {(shown) => (
+        <>
+          <OperatorHtml html={shown.description} />
+          <Paper p="sm" radius="md" withBorder>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('bonus.percentFail')}
+              </Text>
+              <Text fw={700} data-testid="promotion-percent-fail" style={{ flexShrink: 0 }}>
+                {t('bonus.percentFailValue', { percent: shown.percentFail })}
+              </Text>
+            </Group>
+          </Paper>
+        </>
+      )}
+    </OfferModal>
+  );
+}

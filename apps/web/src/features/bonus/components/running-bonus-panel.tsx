@@ -1,0 +1,162 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { BonusProgress } from '@wallet/contract/bonus';
+import { useTranslation } from 'react-i18next';
+import { showSuccessAlert } from '../../../lib/alerts';
+import { errorText } from '../../../lib/errors';
+import { useBaht } from '../../wallet/components/money';
+import { useClearBonus } from '../api/clear-bonus';
+import { turnoverProgress } from '../bonus-progress';
+import { BonusNotice } from './bonus-notice';
+
+type Amount = 'bonus' | 'deposit' | 'withdrawable' | 'locked';
+
+/** Two amounts of the running bonus side by side, each labelled (test id `running-<amount>`). */
+function AmountPair({ running, amounts }: { running: BonusProgress; amounts: [Amount, Amount] }) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  return (
+    <SimpleGrid cols={2} spacing="sm">
+      {amounts.map((amount) => (
+        <Stack key={amount} gap={0}>
+          <Text size="xs" c="dimmed">
+            {t(`bonus.running.${amount}`)}
+          </Text>
+          <Text fw={700} data-testid={`running-${amount}`}>
+            {baht(running[amount])}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** A paid bonus: the bonus, its turnover done and still needed, locked against withdrawable. */
+function ActiveFigures({ running }: { running: BonusProgress }) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const turnover = turnoverProgress(running);
+  return (
+    <>
+      <AmountPair running={running} amounts={['bonus', 'deposit']} />
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{t('bonus.running.turnover')}</Text>
+          <Text size="sm" fw={600} data-testid="running-turnover">
+            {t('bonus.running.turnoverValue', {
+              done: baht(running.turnoverDone),
+              target: baht(running.turnoverTarget),
+            })}
+          </Text>
+        </Group>
+        <Progress
+          value={turnover.percent}
+          color="gold"
+          size="lg"
+          radius="xl"
+          aria-label={t('bonus.running.turnover')}
+        />
+        <Text size="xs" c="dimmed" data-testid="running-still-needed">
+          {t('bonus.running.stillNeeded', { amount: baht(turnover.remaining) })}
+        </Text>
+      </Stack>
+      <AmountPair running={running} amounts={['withdrawable', 'locked']} />
+      <Text size="xs" c="dimmed">
+        {t('bonus.running.threshold', {
+          inPlay: baht(running.inPlay),
+          threshold: baht(running.threshold),
+        })}
+      </Text>
+    </>
+  );
+}
+
+type RunningBonusPanelProps = {
+  running: BonusProgress;
+  /** The running bonus's percentFail for the notice, once known. */
+  percentFail: number | undefined;
+};
+
+/**
+ * The running bonus, always in view while one runs (the issue: the member always sees the
+ * turnover done and still needed, and what is withdrawable now against what is locked). Cancel
+ * asks first (SPEC.md section 4); a clear error is a danger dialog (SPEC.md section 8).
+ */
+export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelProps) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const clear = useClearBonus();
+
+  const onClear = () =>
+    clear.mutate(undefined, {
+      onSuccess: (answer) => showSuccessAlert(t(`errors.${answer.message}`)),
+      onError: (error) =>
+        modals.open({
+          title: t('common.errorTitle'),
+          centered: true,
+          children: <Text c="red.4">{errorText(error)}</Text>,
+        }),
+    });
+
+  const confirmClear = () =>
+    modals.openConfirmModal({
+      title: t('bonus.cancelTitle'),
+      centered: true,
+      children: <Text size="sm">{t('bonus.cancelConfirm', { code: running.code })}</Text>,
+      labels: { confirm: t('bonus.cancelYes'), cancel: t('bonus.cancelNo') },
+      confirmProps: { color: 'red' },
+      onConfirm: onClear,
+    });
+
+  return (
+    <Paper
+      p="md"
+      radius="lg"
+      className="wallet-hero-card"
+      component="section"
+      aria-labelledby="running-bonus-title"
+      data-testid="running-bonus-panel"
+    >
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" id="running-bonus-title">
+              {t('bonus.running.title')}
+            </Title>
+            <Text size="sm" c="gold.4" fw={700} truncate>
+              {running.code}
+            </Text>
+          </Stack>
+          <Badge color={running.state === 'active' ? 'gold' : 'blue'} variant="light">
+            {t(`bonus.running.${running.state}`)}
+          </Badge>
+        </Group>
+        {running.state === 'waiting' ? (
+          <Text size="sm" data-testid="running-deposit-hint">
+            {t('bonus.running.depositHint', {
+              minDeposit: baht(running.minDeposit),
+              percent: running.percent,
+              maxBonus: baht(running.maxBonus),
+            })}
+          </Text>
+        ) : (
+          <ActiveFigures running={running} />
+        )}
+        {percentFail !== undefined && <BonusNotice percentFail={percentFail} />}
+        <Button variant="light" color="red" onClick={confirmClear} loading={clear.isPending}>
+          {t('bonus.cancel')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
