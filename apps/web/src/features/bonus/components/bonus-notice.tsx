@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNotice } from '../../lookup/api/get-notice';
@@ -15,9 +15,10 @@ export function BonusNotice({ percentFail }: { percentFail: number }) {
       color="gold"
       title={t('bonus.noticeTitle')}
       icon={<IconInfoCircle size={18} aria-hidden />}
+      role="note"
       data-testid="bonus-notice"
     >
-      {noticeText(data.notice, percentFail)}
+      <Text size="sm">{noticeText(data.notice, percentFail)}</Text>
     </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import type { Promotion } from '@wallet/contract/promotion';
 import { useTranslation } from 'react-i18next';
 import { OperatorHtml } from '../../../components/ui/operator-html';
@@ -24,14 +24,12 @@ export function PromotionDetailsModal({ promotion, onClose }: PromotionDetailsMo
         <>
           <OperatorHtml html={shown.description} />
           <Paper p="sm" radius="md" withBorder>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('bonus.percentFail')}
-              </Text>
-              <Text fw={700} data-testid="promotion-percent-fail" style={{ flexShrink: 0 }}>
-                {t('bonus.percentFailValue', { percent: shown.percentFail })}
-              </Text>
-            </Group>
+            <Text size="sm" c="dimmed">
+              {t('bonus.percentFail')}
+            </Text>
+            <Text fw={700} data-testid="promotion-percent-fail">
+              {t('bonus.percentFailValue', { percent: shown.percentFail })}
+            </Text>
           </Paper>
         </>
       )}

@@ -128,19 +128,23 @@ export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelPro
       data-testid="running-bonus-panel"
     >
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Title order={2} size="h4" id="running-bonus-title">
-              {t('bonus.running.title')}
-            </Title>
+        <Stack gap={4}>
+          <Title order={2} size="h4" id="running-bonus-title">
+            {t('bonus.running.title')}
+          </Title>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" c="gold.4" fw={700} truncate>
               {running.code}
             </Text>
-          </Stack>
-          <Badge color={running.state === 'active' ? 'gold' : 'blue'} variant="light">
-            {t(`bonus.running.${running.state}`)}
-          </Badge>
-        </Group>
+            <Badge
+              color={running.state === 'active' ? 'gold' : 'blue'}
+              variant="light"
+              style={{ flexShrink: 0 }}
+            >
+              {t(`bonus.running.${running.state}`)}
+            </Badge>
+          </Group>
+        </Stack>
         {running.state === 'waiting' ? (
           <Text size="sm" data-testid="running-deposit-hint">
             {t('bonus.running.depositHint', {
