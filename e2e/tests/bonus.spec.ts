@@ -113,8 +113,40 @@ test('a listed bonus: DAILY10 taken from its card, paid by a 500-baht bank trans
   await expect(panel.getByTestId('running-withdrawable')).toHaveText('0.00 baht');
   await expect(panel.getByTestId('running-locked')).toHaveText('550.00 baht');
   await expect(panel).toContainText('now 500.00 baht) falls to 55.00 baht');
-  await panel.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/bonus-running.png' });
+
+  // The member moves 200 baht to PG and bets 100 there; the next sync records the bet.
+  const token = (
+    await (
+      await request.post('/api/login', {
+        data: { username: member.phone, password: member.password },
+      })
+    ).json()
+  ).token;
+  const asMember = { Authorization: `Bearer ${token}` };
+  expect((await request.get('/api/wallet/activate/PG', { headers: asMember })).status()).toBe(200);
+  const moved = await request.post('/api/wallet/transfer', {
+    data: { from: 'WALLET', to: 'PG', amount: 200 },
+    headers: { ...asMember, 'Idempotency-Key': randomUUID() },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const round = await request.post('/api/sandbox/games/PG/round', {
+    data: { bet: 100, win: 0 },
+    headers: asMember,
+  });
+  expect(round.status(), await round.text()).toBe(200);
+  expect((await request.get('/api/wallet/refresh/slot', { headers: asMember })).status()).toBe(200);
+  await page.reload();
+  await expect(panel.getByTestId('running-turnover')).toHaveText('100.00 baht of 1,650.00 baht');
+  await expect(panel.getByTestId('running-still-needed')).toContainText(
+    'Still needed: 1,550.00 baht.',
+  );
+  await expect(panel.getByRole('progressbar', { name: 'Turnover' })).toHaveAttribute(
+    'aria-valuenow',
+    String((100 / 1650) * 100),
+  );
+  await expect(panel.getByTestId('running-locked')).toHaveText('450.00 baht');
+  await expect(panel).toContainText('now 400.00 baht) falls to 55.00 baht');
+  await panel.screenshot({ path: '/tmp/bonus-running.png' });
 
   await panel.getByRole('button', { name: 'Cancel bonus' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this bonus?' });
@@ -137,5 +169,5 @@ test('a listed bonus: DAILY10 taken from its card, paid by a 500-baht bank trans
   await page.getByRole('tab', { name: 'Bonus' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Bonus' })).toContainText('0.00 baht');
   await page.getByRole('tab', { name: 'Cash' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Cash' })).toContainText('500.00 baht');
+  await expect(page.getByRole('tabpanel', { name: 'Cash' })).toContainText('300.00 baht');
 });
