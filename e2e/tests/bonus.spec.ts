@@ -5,10 +5,12 @@ import { registerMember, signIn } from '../support/members';
 /** The plus drawer's Bonus entry (SPEC.md section 2: "Bonus: goes to /user/bonus"). */
 async function openBonusPage(page: Page) {
   await page.getByRole('button', { name: 'Quick actions' }).click();
-  await page
-    .getByRole('dialog', { name: 'Quick actions' })
-    .getByRole('button', { name: 'Bonus' })
-    .click();
+  const entry = page.getByRole('dialog', { name: 'Quick actions' }).getByRole('button', {
+    name: 'Bonus',
+  });
+  await expect(entry).toBeVisible();
+  await page.screenshot({ path: '/tmp/bonus-drawer.png' });
+  await entry.click();
   await expect(page).toHaveURL(/\/user\/bonus$/);
   await expect(page.getByRole('heading', { name: 'Bonus', exact: true })).toBeVisible();
 }

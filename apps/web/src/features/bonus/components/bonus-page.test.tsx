@@ -191,10 +191,19 @@ describe('the running bonus panel', () => {
     expect(screen.getByText(/now 420.00 baht\) falls to 55.00 baht/)).toBeInTheDocument();
   });
 
-  it('cancels only after the member confirms, then says so', async () => {
+  it('cancels only after the member confirms, then says so and the panel goes', async () => {
+    let cleared = false;
     serve(
       { bonuses: [daily], running: active },
-      { '/api/bonus/clear': () => jsonResponse({ message: 'BONUS_CLEAR' }) },
+      {
+        '/api/bonus/clear': () => {
+          cleared = true;
+          return jsonResponse({ message: 'BONUS_CLEAR' });
+        },
+        // Read again after the clear, the list has no running bonus: the panel may unmount
+        // before the clear's answer is handled, and the success alert must show all the same.
+        '/api/bonus': () => jsonResponse({ bonuses: [daily], running: cleared ? null : active }),
+      },
     );
     renderWithProviders(<BonusPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
@@ -211,6 +220,7 @@ describe('the running bonus panel', () => {
     );
     expect(await screen.findByText('The bonus has been cancelled.')).toBeInTheDocument();
     expect(calls('/api/bonus/clear')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('running-bonus-panel')).toBeNull());
   });
 
   it('shows a clear refusal in a danger dialog', async () => {

@@ -97,16 +97,21 @@ export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelPro
   const baht = useBaht();
   const clear = useClearBonus();
 
-  const onClear = () =>
-    clear.mutate(undefined, {
-      onSuccess: (answer) => showSuccessAlert(t(`errors.${answer.message}`)),
-      onError: (error) =>
-        modals.open({
-          title: t('common.errorTitle'),
-          centered: true,
-          children: <Text c="red.4">{errorText(error)}</Text>,
-        }),
-    });
+  // mutateAsync, not mutate's callbacks: a successful clear refreshes the list first, which
+  // may unmount this panel, and mutate's callbacks do not run for an unmounted component (seen
+  // in the browser journey: the bonus gone, no alert).
+  const onClear = async () => {
+    try {
+      const answer = await clear.mutateAsync();
+      showSuccessAlert(t(`errors.${answer.message}`));
+    } catch (error) {
+      modals.open({
+        title: t('common.errorTitle'),
+        centered: true,
+        children: <Text c="red.4">{errorText(error)}</Text>,
+      });
+    }
+  };
 
   const confirmClear = () =>
     modals.openConfirmModal({
@@ -115,7 +120,7 @@ export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelPro
       children: <Text size="sm">{t('bonus.cancelConfirm', { code: running.code })}</Text>,
       labels: { confirm: t('bonus.cancelYes'), cancel: t('bonus.cancelNo') },
       confirmProps: { color: 'red' },
-      onConfirm: onClear,
+      onConfirm: () => void onClear(),
     });
 
   return (
