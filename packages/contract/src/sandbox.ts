@@ -65,7 +65,24 @@ export const SANDBOX_SLIP_CONTENT_TYPE = 'image/png';
 /** `POST /api/sandbox/games/{code}/round` (member): balance − bet + win at that provider. */
 export const SandboxGameRoundParamsSchema = z.object({ code: GameCodeParamSchema });
 export type SandboxGameRoundParams = z.infer<typeof SandboxGameRoundParamsSchema>;
-export const SandboxGameRoundSchema = z.object({ bet: MoneySchema, win: MoneySchema });
+/**
+ * `playedAt` (optional, within the last 30 days) dates the round back, as a provider's history
+ * of earlier days would: loss refunds count the rounds of days that have ended.
+ */
+export const SandboxGameRoundSchema = z.object({
+  bet: MoneySchema,
+  win: MoneySchema,
+  playedAt: z.iso
+    .datetime({ offset: true, error: 'KEY_INVALID' })
+    .refine(
+      (at) => {
+        const age = Date.now() - Date.parse(at);
+        return age >= 0 && age <= 30 * 24 * 60 * 60 * 1000;
+      },
+      { error: 'KEY_INVALID' },
+    )
+    .optional(),
+});
 export type SandboxGameRound = z.infer<typeof SandboxGameRoundSchema>;
 /** The game account's balance after the round; a bet above it is MONEY_NOT_ENOUGH. */
 export const SandboxGameRoundResponseSchema = z.object({

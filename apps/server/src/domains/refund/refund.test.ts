@@ -26,8 +26,13 @@ describeOnDatabases('loss refunds', (target) => {
   });
 
   const get = (m: Member, path: string) => call(h.app, 'GET', path, { token: m.token });
-  const play = (m: Member, bet: number, win: number) =>
-    call(h.app, 'POST', '/api/sandbox/games/PG/round', { token: m.token, body: { bet, win } });
+  const play = (m: Member, bet: number, win: number, playedAt?: string) =>
+    call(h.app, 'POST', '/api/sandbox/games/PG/round', {
+      token: m.token,
+      body: { bet, win, ...(playedAt ? { playedAt } : {}) },
+    });
+  /** A day and an hour ago: the sandbox provider dates the round back (CONTRACT.md sandbox). */
+  const yesterdayIso = () => new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
 
   /** A member who lost 500 and won 200 on a 200 stake, the rounds synced and dated yesterday. */
   async function loser(): Promise<Member> {
@@ -35,10 +40,9 @@ describeOnDatabases('loss refunds', (target) => {
     await topUp(h.app, m.token, 1000);
     await activate(h.app, m.token, 'PG');
     await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 1000 });
-    await play(m, 500, 0);
-    await play(m, 200, 400);
+    await play(m, 500, 0, yesterdayIso());
+    await play(m, 200, 400, yesterdayIso());
     await get(m, '/api/wallet/refresh/slot');
-    await yesterday(m);
     return m;
   }
   async function yesterday(m: Member) {
@@ -80,6 +84,18 @@ describeOnDatabases('loss refunds', (target) => {
     );
     expect((await get(m, '/api/refund/addWallet')).body.code).toBe('NO_REFUND');
     await expectLedgerInvariants(h.db);
+  });
+
+  it('refuses a round dated in the future or too far back', async () => {
+    const m = await memberWithToken(h.app);
+    await topUp(h.app, m.token, 100);
+    await activate(h.app, m.token, 'PG');
+    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 100 });
+    const ahead = new Date(Date.now() + 60_000).toISOString();
+    const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString();
+    for (const playedAt of [ahead, old, 'yesterday']) {
+      expect((await play(m, 10, 0, playedAt)).status).toBe(400);
+    }
   });
 
   it("waits for the day to end before today's rounds are refunded", async () => {

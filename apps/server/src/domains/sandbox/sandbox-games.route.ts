@@ -72,6 +72,7 @@ export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesDeps> = async
         account.username,
         toMinor(r.body.bet),
         toMinor(r.body.win),
+        r.body.playedAt ? new Date(r.body.playedAt) : new Date(),
       );
       return { code, amount: fromMinor(balance) };
     },

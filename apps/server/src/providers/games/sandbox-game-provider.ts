@@ -135,7 +135,12 @@ export class SandboxGameProvider implements GameProvider {
   }
 
   /** The game itself (not our server's call, so no faults): balance − bet + win. */
-  async playRound(username: string, bet: number, win: number): Promise<number> {
+  async playRound(
+    username: string,
+    bet: number,
+    win: number,
+    playedAt = new Date(),
+  ): Promise<number> {
     return this.db.transaction(async (tx) => {
       const [row] = await rows<{ balance: unknown }>(
         tx,
@@ -153,8 +158,8 @@ export class SandboxGameProvider implements GameProvider {
         throw new DomainError(exists.length > 0 ? 'MONEY_NOT_ENOUGH' : 'SLOT_NO_ACCOUNT');
       }
       await tx.execute(
-        sql`insert into sandbox_game_rounds (provider_code, username, bet, win)
-            values (${this.code}, ${username}, ${bet}, ${win})`,
+        sql`insert into sandbox_game_rounds (provider_code, username, bet, win, created_at)
+            values (${this.code}, ${username}, ${bet}, ${win}, ${playedAt.toISOString()})`,
       );
       return int(row.balance);
     });
