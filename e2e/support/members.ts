@@ -125,3 +125,17 @@ export async function enterPhoneAndCode(
   await page.keyboard.type(alter(otpCode));
   await page.getByRole('button', { name: 'Verify' }).click();
 }
+
+/** The sandbox top-up (CONTRACT.md): `POST /api/wallet/add` with the member's own token. */
+export async function topUp(request: APIRequestContext, member: Member, amount: number) {
+  const login = await request.post('/api/login', {
+    data: { username: member.phone, password: member.password },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
+  const added = await request.post('/api/wallet/add', {
+    data: { amount },
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+}

@@ -1,19 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Member, registerMember, signIn } from '../support/members';
-
-/** The sandbox top-up (CONTRACT.md): `POST /api/wallet/add` with the member's own token. */
-async function topUp(request: APIRequestContext, member: Member, amount: number) {
-  const login = await request.post('/api/login', {
-    data: { username: member.phone, password: member.password },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = await login.json();
-  const added = await request.post('/api/wallet/add', {
-    data: { amount },
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-}
+import { expect, type Page, test } from '@playwright/test';
+import { registerMember, signIn, topUp } from '../support/members';
 
 async function transfer(page: Page, from: RegExp, to: RegExp, amount: string) {
   await page.getByRole('button', { name: 'Transfer', exact: true }).first().click();
@@ -106,7 +92,7 @@ test('withdraw within the limits, refused outside them, listed in the statement'
   await page.getByRole('button', { name: 'Quick actions' }).click();
   const drawer = page.getByRole('dialog', { name: 'Quick actions' });
   // The demo wheel runs, so its entry (a coin per 100 baht) stands where balance refresh goes.
-  await expect(drawer.getByRole('button', { name: /Lucky spin/ })).toContainText('5 coins');
+  await expect(drawer.getByRole('button', { name: /Lucky spin/ })).toContainText('Coins: 5');
   await page.screenshot({ path: '/tmp/money-drawer.png' });
   await drawer.getByRole('button', { name: /Withdraw/ }).click();
 

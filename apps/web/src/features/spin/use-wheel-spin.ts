@@ -5,7 +5,7 @@ import { queryClient, refreshMoneyViews } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
 import { useSpin } from './api/spin';
 import { showSpinError } from './spin-error';
-import { easeOut, spinPlan, stopRotation } from './wheel-geometry';
+import { easeOut, restRotation, spinPlan, stopRotation } from './wheel-geometry';
 
 /** What the prize modal shows: the slice the wheel stopped on. */
 export type Prize = Pick<Slice, 'label' | 'htmlDescription' | 'bgColor' | 'textColor'>;
@@ -33,13 +33,20 @@ function turn(canvas: HTMLCanvasElement | null, from: number, to: number, durati
  */
 export function useWheelSpin(wheel: Spinwheel | null, userCoin: number) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const rotation = useRef(0);
+  // Where the wheel stands; null until its first spin, at rest (SpinWheel draws it there).
+  const rotation = useRef<number | null>(null);
   const mounted = useRef(true);
   const [spinning, setSpinning] = useState(false);
   const [prize, setPrize] = useState<Prize | null>(null);
   const [coinsLeft, setCoinsLeft] = useState<number | null>(null);
   const spin = useSpin();
   const idempotent = useIdempotentAction();
+
+  // Another wheel (a reload with other slices) stands at its own rest.
+  const count = wheel?.slice.length ?? 0;
+  useEffect(() => {
+    if (count > 0) rotation.current = null;
+  }, [count]);
 
   useEffect(() => {
     mounted.current = true;
@@ -57,8 +64,9 @@ export function useWheelSpin(wheel: Spinwheel | null, userCoin: number) {
       setCoinsLeft(remainingCoin);
       const index = wheel.slice.findIndex((slice) => slice.code === code);
       const plan = spinPlan();
-      const to = stopRotation(rotation.current, Math.max(index, 0), wheel.slice.length, plan);
-      await turn(canvasRef.current, rotation.current, to, plan.durationMs);
+      const from = rotation.current ?? restRotation(wheel.slice.length);
+      const to = stopRotation(from, Math.max(index, 0), wheel.slice.length, plan);
+      await turn(canvasRef.current, from, to, plan.durationMs);
       rotation.current = to;
       // The new coupon, and the coins on the home's wallet card.
       void queryClient.invalidateQueries({ queryKey: queryKeys.spin.coupons() });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   easeOut,
+  restRotation,
   sliceAngle,
   sliceAtRotation,
   spinPlan,
@@ -17,6 +18,8 @@ describe('the wheel geometry', () => {
 
   it('shows slice 0 under the pointer at rest, then the slices clockwise', () => {
     expect(sliceAtRotation(0, 8)).toBe(0);
+    expect(sliceAtRotation(restRotation(8), 8)).toBe(0);
+    expect(restRotation(8)).toBe(-22.5);
     // Turning the wheel clockwise by a little brings the last slice under the pointer.
     expect(sliceAtRotation(10, 8)).toBe(7);
     expect(sliceAtRotation(-10, 8)).toBe(0);

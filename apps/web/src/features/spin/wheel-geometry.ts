@@ -18,6 +18,11 @@ export function sliceAngle(count: number): number {
 
 const mod360 = (degrees: number) => ((degrees % 360) + 360) % 360;
 
+/** At rest the pointer shows the middle of the first slice, not a border. */
+export function restRotation(count: number): number {
+  return -sliceAngle(count) / 2;
+}
+
 /** The slice under the pointer when the wheel has turned `rotation` degrees. */
 export function sliceAtRotation(rotation: number, count: number): number {
   const angle = mod360(360 - mod360(rotation));

@@ -1,6 +1,7 @@
-import { Badge, Button, Modal, Stack, Text, Typography } from '@mantine/core';
+import { Badge, Button, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OperatorHtml } from '../../../components/ui/operator-html';
 import type { Prize } from '../use-wheel-spin';
 
 /**
@@ -32,10 +33,9 @@ export function PrizeModal({ prize, onClose }: { prize: Prize | null; onClose: (
           >
             {shown.label}
           </Badge>
-          <Typography className="wallet-html-content" ta="center">
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, cleaned by the server where it is stored (apps/server/src/lib/operator-html.ts) */}
-            <div dangerouslySetInnerHTML={{ __html: shown.htmlDescription }} />
-          </Typography>
+          <div style={{ textAlign: 'center' }}>
+            <OperatorHtml html={shown.htmlDescription} />
+          </div>
           <Text size="sm" c="dimmed" ta="center">
             {t('spin.prizeHint')}
           </Text>

@@ -4,7 +4,7 @@ import type { Slice } from '@wallet/contract/spin';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { debounce } from '../../../lib/debounce';
-import { wheelSize } from '../wheel-geometry';
+import { restRotation, wheelSize } from '../wheel-geometry';
 import classes from './spin-wheel.module.css';
 
 const RIM = '#f5c542';
@@ -104,14 +104,18 @@ export function SpinWheel({ canvasRef, name, slices, coins, spinning, onSpin }: 
     <div ref={box} className={classes.box}>
       {size !== null && (
         <Box className={classes.wheel} style={{ width: size, height: size }}>
-          <canvas
-            ref={canvasRef}
-            className={classes.canvas}
-            role="img"
-            aria-label={`${name}: ${slices.map((s) => s.label).join(', ')}`}
-            data-testid="spin-wheel"
-            data-spinning={spinning || undefined}
-          />
+          <div className={classes.disc}>
+            <canvas
+              ref={canvasRef}
+              className={classes.canvas}
+              role="img"
+              aria-label={`${name}: ${slices.map((s) => s.label).join(', ')}`}
+              data-testid="spin-wheel"
+              data-spinning={spinning || undefined}
+              // Only the first render sets it: from then on the spin animation turns the wheel.
+              style={{ transform: `rotate(${restRotation(slices.length)}deg)` }}
+            />
+          </div>
           <div className={classes.pointer} aria-hidden />
           <UnstyledButton
             className={classes.hub}

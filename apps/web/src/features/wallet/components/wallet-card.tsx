@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconCoin, IconRefresh } from '@tabler/icons-react';
+import { IconCoins, IconRefresh } from '@tabler/icons-react';
 import type { UserInfo } from '@wallet/contract/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,21 +59,8 @@ export function WalletCard({
                 : t('wallet.notSynced')}
             </Text>
           </Stack>
-          <Group gap="xs" wrap="nowrap">
-            {onSpin && wallet && (
-              <Button
-                variant="light"
-                radius="xl"
-                size="sm"
-                px="sm"
-                leftSection={<IconCoin size={18} aria-hidden />}
-                aria-label={t('spin.openWheel', { count: wallet.profile.coin })}
-                onClick={onSpin}
-                data-testid="spin-coins-button"
-              >
-                {wallet.profile.coin}
-              </Button>
-            )}
+          {/* Stacked, so the total keeps the card's width. */}
+          <Stack gap={8} align="flex-end" style={{ flexShrink: 0 }}>
             <ActionIcon
               variant="light"
               size="xl"
@@ -84,7 +71,19 @@ export function WalletCard({
             >
               <IconRefresh size={22} aria-hidden />
             </ActionIcon>
-          </Group>
+            {onSpin && wallet && (
+              <Button
+                variant="light"
+                radius="xl"
+                size="compact-sm"
+                leftSection={<IconCoins size={16} aria-hidden />}
+                aria-label={t('spin.openWheel', { count: wallet.profile.coin })}
+                onClick={onSpin}
+              >
+                {wallet.profile.coin}
+              </Button>
+            )}
+          </Stack>
         </Group>
         <Tabs
           variant="pills"
