@@ -133,11 +133,11 @@ describeOnDatabases('loss refunds', (target) => {
   it('receives and pays once when many requests race', async () => {
     const m = await loser();
     const receives = await Promise.all(
-      Array.from({ length: 20 }, () => get(m, '/api/refund/receive')),
+      Array.from({ length: 50 }, () => get(m, '/api/refund/receive')),
     );
     expect(receives.filter((r) => r.status === 200)).toHaveLength(1);
     const pays = await Promise.all(
-      Array.from({ length: 20 }, () => get(m, '/api/refund/addWallet')),
+      Array.from({ length: 50 }, () => get(m, '/api/refund/addWallet')),
     );
     const paidAmounts = pays.map((p) => (p.status === 200 ? Number(p.body.amount) : 0));
     expect(paidAmounts.reduce((a, b) => a + b, 0)).toBe(26);
