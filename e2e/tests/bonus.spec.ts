@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { registerMember, signIn } from '../support/members';
 
-/** The plus drawer's Bonus entry (SPEC.md section 2: "Bonus: goes to /user/bonus"). */
-async function openBonusPage(page: Page) {
+/**
+ * A new member, signed in, on the bonus page through the plus drawer's Bonus entry (SPEC.md
+ * section 2: "Bonus: goes to /user/bonus").
+ */
+async function newMemberOnBonusPage(page: Page, request: APIRequestContext) {
+  const member = await registerMember(request);
+  await signIn(page, member);
   await page.getByRole('button', { name: 'Quick actions' }).click();
   const entry = page.getByRole('dialog', { name: 'Quick actions' }).getByRole('button', {
     name: 'Bonus',
@@ -13,15 +18,14 @@ async function openBonusPage(page: Page) {
   await entry.click();
   await expect(page).toHaveURL(/\/user\/bonus$/);
   await expect(page.getByRole('heading', { name: 'Bonus', exact: true })).toBeVisible();
+  return member;
 }
 
 test('promotion code: typed in lower case, shown and sent upper case, found and activated; an unknown code is not found', async ({
   page,
   request,
 }) => {
-  const member = await registerMember(request);
-  await signIn(page, member);
-  await openBonusPage(page);
+  await newMemberOnBonusPage(page, request);
 
   const code = page.getByLabel('Promotion code');
   await code.pressSequentially('newyear2027');
@@ -63,9 +67,7 @@ test('a listed bonus: DAILY10 taken from its card, paid by a 500-baht bank trans
   page,
   request,
 }) => {
-  const member = await registerMember(request);
-  await signIn(page, member);
-  await openBonusPage(page);
+  const member = await newMemberOnBonusPage(page, request);
   await page.screenshot({ path: '/tmp/bonus-list.png', fullPage: true });
 
   await page.getByRole('button', { name: 'DAILY10: see details' }).click();
