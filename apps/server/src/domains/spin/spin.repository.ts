@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { coupons, members, spinSlices, spins, spinwheels } from '../../db/schema';
 import { rows } from '../../db/statement';
-import { answeringKey, type IdempotencyTicket } from '../idempotency/idempotency';
+import { answeringKey, type IdempotencyTicket, LEASE_MS } from '../idempotency/idempotency';
 
 export type WheelRow = typeof spinwheels.$inferSelect;
 export type SliceRow = typeof spinSlices.$inferSelect;
@@ -95,11 +95,15 @@ export async function answerKeyedSpin(
   return stored.length > 0;
 }
 
-/** A coupon with what the member sees of it: its slice and whether it has run out. */
+/**
+ * A coupon with its slice, whether it has run out, and whether it was claimed longer ago than a
+ * live request holds its key (LEASE_MS, docs/decisions/0036), by the database's clock.
+ */
 const couponView = {
   coupon: coupons,
   slice: spinSlices,
   expired: sql<boolean>`${coupons.expiresAt} <= now()`,
+  claimedLongAgo: sql<boolean>`coalesce(${coupons.claimedAt} < now() - make_interval(secs => ${LEASE_MS / 1000}), false)`,
 };
 
 function selectCoupons(db: Db, where: SQL | undefined) {

@@ -83,6 +83,20 @@ function refusalOf(found: CouponView | null, memberId: number): DomainError | nu
 }
 
 /**
+ * A coupon of the member's claimed but never credited, claimed longer ago than a live request
+ * holds its key (LEASE_MS, docs/decisions/0036): its process died. A claim racing this one is
+ * milliseconds old and never looks like this.
+ */
+function leftHalfDone({ coupon, claimedLongAgo }: CouponView, memberId: number): boolean {
+  return (
+    coupon.memberId === memberId &&
+    coupon.state === 'claimed' &&
+    coupon.transactionId === null &&
+    claimedLongAgo
+  );
+}
+
+/**
  * The prize wheel and its coupons (SPEC.md sections 2, 4 and 7; docs/promotions.md). Coins are
  * earned by deposits (rewards/deposit-rewards.ts). A spin spends one coin, picks a slice by the
  * wheel's weights with a cryptographic draw and, for a prize slice, writes a coupon — all in
@@ -188,6 +202,12 @@ export class SpinService {
     if (!COUPON_ID.test(couponId)) throw new DomainError('INVALID_CODE', { field: 'coupon' });
     const id = Number(couponId);
     const found = await findCoupon(db, id);
+    if (found && leftHalfDone(found, memberId)) {
+      // The member's earlier claim (a retry of this very request, most likely) whose process
+      // died between the claim and the credit: completed now rather than left to the sweep.
+      await this.credit(found, ticket);
+      return { success: true, amount: fromMinor(found.coupon.amount) };
+    }
     const refused = refusalOf(found, memberId);
     if (!found || refused) throw refused ?? new DomainError('NO_CLAIMABLE_COUPON');
     if (found.coupon.kind === 'bonus' && (await this.deps.activeBonus(memberId))) {
@@ -203,8 +223,8 @@ export class SpinService {
 
   /**
    * A claim whose process died after its credit (docs/decisions/0036): its answer from the
-   * coupon, which is claimed (and credited once, whoever links it). A coupon still open means
-   * the request moved nothing of it: it runs again.
+   * coupon, which is claimed (and credited once, whoever links it). Otherwise the request runs
+   * again: a coupon still open is claimed, one claimed but not credited is completed.
    */
   private async recoverClaim({
     memberId,

@@ -336,6 +336,23 @@ describeOnDatabases('the prize wheel and its coupons', (target) => {
     expect(await wallet(m)).toEqual({ cash: 2_000, bonus: 0 });
   });
 
+  it('completes, on the member’s retry, a claim whose process died before its credit', async () => {
+    const m = await memberWithToken(h.app);
+    const id = await couponOf(h.db, m, 'BONUS100');
+    // Claimed a minute ago by a request that never credited it (its process died).
+    await h.db
+      .update(coupons)
+      .set({ state: 'claimed', claimedAt: sql`now() - interval '1 minute'` })
+      .where(eq(coupons.id, Number(id)));
+    const retry = await claim(h.app, m, id);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body).toEqual({ success: true, amount: 100 });
+    expect(await wallet(m)).toEqual({ cash: 0, bonus: 10_000 });
+    expect((await claim(h.app, m, id)).body.code).toBe('NO_CLAIMABLE_COUPON');
+    expect((await h.app.money.spin.sweep(0)).credited).toBe(0);
+    expect(await wallet(m)).toEqual({ cash: 0, bonus: 10_000 });
+  });
+
   it('spends exactly the coins there are when 50 spins arrive at once', async () => {
     const m = await memberWithToken(h.app);
     await setCoins(h.db, m, 7);
