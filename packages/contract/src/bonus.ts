@@ -31,6 +31,14 @@ export const BonusSchema = z.object({
   percentFail: z.number(),
   banners: z.array(BannerSchema),
   userBonus: UserBonusSchema.nullable(),
+  // Extra to SPEC.md, so a card can say what the bonus gives (docs/promotions.md): `percent` %
+  // of the qualifying deposit of at least `minDeposit`, at most `maxBonus`, turned into cash
+  // after bets of `turnoverMultiplier` × (deposit + bonus); `description` is operator HTML.
+  percent: z.number(),
+  maxBonus: MoneyOutSchema,
+  minDeposit: MoneyOutSchema,
+  turnoverMultiplier: z.number(),
+  description: z.string(),
 });
 export type Bonus = z.infer<typeof BonusSchema>;
 
@@ -47,6 +55,7 @@ export const BonusProgressSchema = z.object({
   kind: z.enum(['listed', 'promotion']),
   state: z.enum(['waiting', 'active']),
   percent: z.number(),
+  percentFail: z.number(),
   maxBonus: MoneyOutSchema,
   minDeposit: MoneyOutSchema,
   deposit: MoneyOutSchema,

@@ -46,7 +46,15 @@ export const queryKeys = {
     all: ['bonus'] as const,
     list: () => [...queryKeys.bonus.all, 'list'] as const,
     /** Under `bonus`, so what refreshes the bonus list refreshes the running promotion too. */
-    currentPromotion: () => [...queryKeys.bonus.all, 'promotion', 'current'] as const,
+  },
+  invite: {
+    all: ['invite'] as const,
+    list: (page: number, limit: number) => [...queryKeys.invite.all, 'list', page, limit] as const,
+  },
+  refund: {
+    all: ['refund'] as const,
+    check: () => [...queryKeys.refund.all, 'check'] as const,
+    list: (page: number, limit: number) => [...queryKeys.refund.all, 'list', page, limit] as const,
   },
   account: {
     all: ['account'] as const,

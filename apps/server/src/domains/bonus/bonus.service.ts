@@ -334,6 +334,7 @@ export class BonusService {
       kind: bonus.kind as BonusProgress['kind'],
       state: take.state as BonusProgress['state'],
       percent: bonus.percent,
+      percentFail: bonus.percentFail,
       maxBonus: fromMinor(bonus.maxBonus),
       minDeposit: fromMinor(bonus.minDeposit),
       deposit: fromMinor(take.depositAmount ?? 0),
@@ -373,5 +374,10 @@ function toBonus(bonus: BonusRow, takes: TakeRow[]): Bonus {
     percentFail: bonus.percentFail,
     banners: bonus.banners,
     userBonus: userBonusOf(takes),
+    percent: bonus.percent,
+    maxBonus: fromMinor(bonus.maxBonus),
+    minDeposit: fromMinor(bonus.minDeposit),
+    turnoverMultiplier: bonus.turnoverMultiplier,
+    description: bonus.description,
   };
 }

@@ -1,6 +1,7 @@
 import { Badge, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Bonus, BonusCardState } from '@wallet/contract/bonus';
 import { useTranslation } from 'react-i18next';
+import { useBaht } from '../../wallet/components/money';
 
 const badgeColor: Record<BonusCardState, string> = {
   active: 'gold',
@@ -20,6 +21,7 @@ type BonusCardProps = {
  */
 export function BonusCard({ bonus, state, onOpen }: BonusCardProps) {
   const { t } = useTranslation();
+  const baht = useBaht();
   const banner = bonus.banners[0];
   const body = (
     <Stack gap={0}>
@@ -28,6 +30,13 @@ export function BonusCard({ bonus, state, onOpen }: BonusCardProps) {
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={700} truncate>
             {bonus.code}
+          </Text>
+          <Text size="sm">
+            {t('bonus.offer', {
+              percent: bonus.percent,
+              max: baht(bonus.maxBonus),
+              min: baht(bonus.minDeposit),
+            })}
           </Text>
           <Text size="xs" c="dimmed">
             {t(`bonus.type.${bonus.type}`, { count: bonus.maxReceived })}

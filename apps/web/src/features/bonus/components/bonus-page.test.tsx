@@ -20,7 +20,19 @@ function listed(
   userBonus: Bonus['userBonus'],
 ): Bonus {
   const banners = [{ image: 'data:image/png;base64,AA==', html: `<p>${text}</p>` }];
-  return { code, type, maxReceived, percentFail, banners, userBonus };
+  return {
+    code,
+    type,
+    maxReceived,
+    percentFail,
+    banners,
+    userBonus,
+    percent: 10,
+    maxBonus: 200,
+    minDeposit: 100,
+    turnoverMultiplier: 3,
+    description: `<p>${text}</p>`,
+  };
 }
 
 // Received once ever (used up), never taken (available), and running since today.
@@ -41,6 +53,7 @@ const waiting: BonusProgress = {
   kind: 'listed',
   state: 'waiting',
   percent: 20,
+  percentFail: 15,
   maxBonus: 1000,
   minDeposit: 300,
   deposit: 0,

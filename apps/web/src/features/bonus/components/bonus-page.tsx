@@ -1,11 +1,10 @@
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { type Bonus, type BonusProgress, bonusCardState } from '@wallet/contract/bonus';
+import { type Bonus, bonusCardState } from '@wallet/contract/bonus';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { useBonuses } from '../api/get-bonuses';
-import { useCurrentPromotion } from '../api/get-current-promotion';
 import { BonusCard } from './bonus-card';
 import { PromotionSearch } from './promotion-search';
 import { RunningBonusPanel } from './running-bonus-panel';
@@ -15,27 +14,12 @@ const BonusDetailsModal = lazyOverlay(
   (props) => props.bonus !== null,
 );
 
-/**
- * The running bonus's percentFail for the notice: a listed bonus's comes with the list, a
- * promotion's from `GET /api/promotion/current`.
- */
-function useRunningPercentFail(
-  running: BonusProgress | null | undefined,
-  bonuses: Bonus[],
-): number | undefined {
-  const promotion = useCurrentPromotion(running?.kind === 'promotion');
-  if (!running) return undefined;
-  if (running.kind === 'promotion') return promotion.data?.promotion?.percentFail;
-  return bonuses.find((bonus) => bonus.code === running.code)?.percentFail;
-}
-
 function BonusScreen() {
   const { t } = useTranslation();
   const { data, isPending, isError } = useBonuses();
   const [selected, setSelected] = useState<Bonus | null>(null);
   const bonuses = data?.bonuses ?? [];
   const running = data?.running;
-  const percentFail = useRunningPercentFail(running, bonuses);
   const now = new Date();
 
   return (
@@ -44,7 +28,7 @@ function BonusScreen() {
         {t('bonus.title')}
       </Title>
       <PromotionSearch />
-      {running && <RunningBonusPanel running={running} percentFail={percentFail} />}
+      {running && <RunningBonusPanel running={running} percentFail={running.percentFail} />}
       <Title order={2} size="h4">
         {t('bonus.listTitle')}
       </Title>
