@@ -10,8 +10,10 @@ import {
   IconHome,
   IconLogout,
   IconPlus,
+  IconReceiptRefund,
   IconRefresh,
   IconUserCircle,
+  IconUserPlus,
   IconWallet,
   IconWheel,
 } from '@tabler/icons-react';
@@ -26,8 +28,10 @@ import { lazyOverlay } from '../../components/ui/lazy-overlay';
 import { Link } from '../../components/ui/link';
 import { useProfile } from '../../features/account/api/get-profile';
 import { logout } from '../../features/auth/api/logout';
+import { InviteOverlays, useInviteFlow } from '../../features/invite/components/invite-overlays';
 import { SiteCredit } from '../../features/lookup/components/site-credit';
 import { useSiteName } from '../../features/lookup/use-site-title';
+import { RefundOverlays, useRefundFlow } from '../../features/refund/components/refund-overlays';
 import { useSpinActive } from '../../features/spin/api/get-spin-active';
 import { useWallet } from '../../features/wallet/api/get-wallet';
 import { useRefreshWallet } from '../../features/wallet/api/refresh-wallet';
@@ -78,8 +82,8 @@ function MoneyModals() {
 
 /**
  * The plus-button entries. SPEC.md lists deposit, spin (or balance refresh), withdraw, invite,
- * bonus and refund; each arrives with its own feature and is added here then (invite and refund
- * have not yet). Balance refresh stands where the spin entry goes while no wheel runs.
+ * bonus and refund; transfer sits beside withdraw. Balance refresh stands where the spin entry
+ * goes while no wheel runs. Invite and refund show their banners first (banners-first.tsx).
  */
 function useActionEntries(): ActionEntry[] {
   const { t } = useTranslation();
@@ -136,10 +140,22 @@ function useActionEntries(): ActionEntry[] {
       onSelect: () => open('transfer'),
     },
     {
+      key: 'invite',
+      label: t('invite.title'),
+      icon: <IconUserPlus size={26} aria-hidden />,
+      onSelect: () => void useInviteFlow.getState().start(),
+    },
+    {
       key: 'bonus',
       label: t('bonus.title'),
       icon: <IconGift size={26} aria-hidden />,
       onSelect: () => void navigate(paths.bonus),
+    },
+    {
+      key: 'refund',
+      label: t('refund.title'),
+      icon: <IconReceiptRefund size={26} aria-hidden />,
+      onSelect: () => void useRefundFlow.getState().start(),
     },
   ];
 }
@@ -231,6 +247,8 @@ export function UserShell() {
       />
       <ConditionsModal opened={conditionsOpened} onClose={conditions.close} />
       <MoneyModals />
+      <InviteOverlays />
+      <RefundOverlays />
     </div>
   );
 }

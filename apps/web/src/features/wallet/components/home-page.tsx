@@ -1,5 +1,5 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowsExchange, IconCash, IconUsersGroup, IconWallet } from '@tabler/icons-react';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconArrowsExchange, IconCash, IconWallet } from '@tabler/icons-react';
 import type { GameProviderCode } from '@wallet/contract/constants';
 import { timings } from '@wallet/contract/constants';
 import { useEffect, useState } from 'react';
@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { useMoneyModals } from '../../../lib/money-modals';
 import { useLater } from '../../../lib/use-later';
+import { ReferralCard } from '../../invite/components/referral-card';
 import { AgreementModal } from '../../lookup/components/agreement-modal';
 import { useSpinActive } from '../../spin/api/get-spin-active';
 import { useWallet } from '../api/get-wallet';
 import { refreshWallet } from '../api/refresh-wallet';
 import { GameRow } from './game-row';
-import { useBaht } from './money';
 import { WalletCard } from './wallet-card';
 
 const GameAccountModal = lazyOverlay(
@@ -30,7 +30,6 @@ const SpinModal = lazyOverlay(
  */
 export function HomePage() {
   const { t } = useTranslation();
-  const baht = useBaht();
   const { data: wallet } = useWallet();
   const later = useLater();
   const openModal = useMoneyModals((s) => s.open);
@@ -71,22 +70,7 @@ export function HomePage() {
           {t('wallet.withdraw')}
         </Button>
       </SimpleGrid>
-      <Paper p="md" radius="lg" withBorder>
-        <Group wrap="nowrap" gap="sm">
-          <ThemeIcon size={42} radius="xl" variant="light" aria-hidden>
-            <IconUsersGroup size={22} />
-          </ThemeIcon>
-          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={600}>{t('wallet.inviteTitle')}</Text>
-            <Text size="xs" c="dimmed">
-              {t('wallet.inviteHint')}
-            </Text>
-          </Stack>
-          <Text fw={700} c="gold.4" data-testid="invite-amount">
-            {wallet ? baht(wallet.inviteAmount) : ''}
-          </Text>
-        </Group>
-      </Paper>
+      <ReferralCard amount={wallet?.inviteAmount} />
       {wallet && (
         <>
           <GameRow

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { type InviteBonusResponse, InviteBonusResponseSchema } from '@wallet/contract/invite';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient, refreshMoneyViews } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * `GET /api/invite/bonus` (SPEC.md section 7): the invite bonus ready goes into the cash
+ * wallet. The server counts each friend's round once (docs/promotions.md), so a repeat answers
+ * NO_INVITE_BONUS rather than paying twice.
+ */
+export function collectInviteBonus(): Promise<InviteBonusResponse> {
+  return apiRequest('/api/invite/bonus', InviteBonusResponseSchema);
+}
+
+/** Whatever the answer, the wallet (the referral card's amount) and the friends' list are read again. */
+export function useCollectInviteBonus() {
+  return useMutation({
+    mutationFn: collectInviteBonus,
+    onSettled: () =>
+      Promise.all([
+        refreshMoneyViews(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.invite.all }),
+      ]),
+  });
+}

@@ -1,0 +1,41 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
+import { useBaht } from '../../wallet/components/money';
+import { useCollectInviteBonus } from '../api/collect-invite-bonus';
+
+/**
+ * Collects the invite bonus ready (`wallet.invite.amount`), off at 0: a success toast with
+ * the amount, or an invite bonus error as a danger toast (SPEC.md section 8).
+ */
+export function CollectInviteButton({
+  amount,
+  label,
+  ...buttonProps
+}: { amount: number | undefined; label: string } & ButtonProps) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const collect = useCollectInviteBonus();
+
+  // mutateAsync: the toast shows even when the button is gone by then (the modal closed).
+  const onCollect = async () => {
+    try {
+      const answer = await collect.mutateAsync();
+      showSuccessAlert(t('invite.collected', { amount: baht(answer.amount) }));
+    } catch (error) {
+      showErrorAlert(error);
+    }
+  };
+
+  return (
+    <Button
+      {...buttonProps}
+      disabled={!(amount !== undefined && amount > 0)}
+      loading={collect.isPending}
+      aria-label={label}
+      onClick={() => void onCollect()}
+    >
+      {t('invite.collect')}
+    </Button>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  type RefundAddWalletResponse,
+  RefundAddWalletResponseSchema,
+} from '@wallet/contract/refund';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient, refreshMoneyViews } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * `GET /api/refund/addWallet` (SPEC.md section 7): every received refund not yet paid goes
+ * into the cash wallet, each once (docs/promotions.md); with none, NO_REFUND.
+ */
+export function addRefundToWallet(): Promise<RefundAddWalletResponse> {
+  return apiRequest('/api/refund/addWallet', RefundAddWalletResponseSchema);
+}
+
+/** Whatever the answer, the wallet, the statement and the refund state are read again. */
+export function useAddRefundToWallet() {
+  return useMutation({
+    mutationFn: addRefundToWallet,
+    onSettled: () =>
+      Promise.all([
+        refreshMoneyViews(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.refund.all }),
+      ]),
+  });
+}

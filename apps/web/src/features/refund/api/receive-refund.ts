@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { type RefundReceiveResponse, RefundReceiveResponseSchema } from '@wallet/contract/refund';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * `GET /api/refund/receive` (SPEC.md section 7): the refund ready becomes a row of the refund
+ * log. The server counts each round once, so a repeat answers NO_REFUND, never a second claim.
+ */
+export function receiveRefund(): Promise<RefundReceiveResponse> {
+  return apiRequest('/api/refund/receive', RefundReceiveResponseSchema);
+}
+
+/** SPEC.md section 4: whatever the answer, the refund state (and its log) is checked again. */
+export function useReceiveRefund() {
+  return useMutation({
+    mutationFn: receiveRefund,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.refund.all }),
+  });
+}

@@ -1,0 +1,138 @@
+import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ModalsProvider, modals } from '@mantine/modals';
+import { type RefundCheckResponse, refundBlocker } from '@wallet/contract/refund';
+import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/ui/figure';
+import { OperatorHtml } from '../../../components/ui/operator-html';
+import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
+import { useBaht } from '../../wallet/components/money';
+import { useAddRefundToWallet } from '../api/add-refund-to-wallet';
+import { useRefundCheck } from '../api/get-refund-check';
+import { useReceiveRefund } from '../api/receive-refund';
+import { RefundLog } from './refund-log';
+
+/** Why receiving is off, in the member's words (SPEC.md section 4), or null when it is on. */
+export function refundBlockerText(
+  check: RefundCheckResponse,
+  t: (key: string) => string,
+): string | null {
+  const blocker = refundBlocker(check);
+  if (blocker === 'NO_REFUND') return t('refund.notFound');
+  if (blocker === 'REFUND_CONDITION') return t('refund.condition');
+  if (blocker === 'REFUND_MINIMUM') return t('errors.REFUND_MINIMUM');
+  return null;
+}
+
+/** The refund ready, its rates and the receive button; a receive error rechecks (SPEC.md 4). */
+function RefundReady({ check }: { check: RefundCheckResponse }) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const receive = useReceiveRefund();
+  const blocked = refundBlockerText(check, t);
+
+  const onReceive = async () => {
+    try {
+      const answer = await receive.mutateAsync();
+      showSuccessAlert(t(`errors.${answer.message}`));
+    } catch (error) {
+      showErrorAlert(error);
+    }
+  };
+
+  return (
+    <Paper p="md" radius="lg" className="wallet-hero-card">
+      <Stack gap="sm">
+        <Figure
+          big
+          label={t('refund.ready')}
+          value={baht(check.refundAmount)}
+          testId="refund-amount"
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <Figure
+            label={t('refund.success')}
+            value={`${check.refundSuccess}%`}
+            testId="refund-success"
+          />
+          <Figure label={t('refund.fail')} value={`${check.refundFail}%`} testId="refund-fail" />
+        </SimpleGrid>
+        {blocked && (
+          <Text size="sm" c={check.bonus ? 'orange.4' : 'dimmed'} data-testid="refund-blocked">
+            {blocked}
+          </Text>
+        )}
+        <Button disabled={blocked !== null} loading={receive.isPending} onClick={onReceive}>
+          {t('refund.receive')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The refund modal (SPEC.md sections 2 and 4): the refund ready with its success % and fail %,
+ * the operator's info, the receive button, the refund log, and the refund to the wallet, asked
+ * first with the rates shown; on success the modal closes and the wallet is read again.
+ */
+export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const baht = useBaht();
+  const { data: check, isPending, isError } = useRefundCheck(opened);
+  const toWallet = useAddRefundToWallet();
+
+  const onToWallet = async () => {
+    try {
+      const answer = await toWallet.mutateAsync();
+      onClose();
+      showSuccessAlert(t('refund.toWalletDone', { amount: baht(answer.amount) }));
+    } catch (error) {
+      showErrorAlert(error);
+    }
+  };
+
+  const confirmToWallet = (rates: RefundCheckResponse) =>
+    modals.openConfirmModal({
+      title: t('refund.toWalletTitle'),
+      centered: true,
+      children: (
+        <Text size="sm">
+          {t('refund.toWalletConfirm', { success: rates.refundSuccess, fail: rates.refundFail })}
+        </Text>
+      ),
+      labels: { confirm: t('refund.toWalletYes'), cancel: t('common.cancel') },
+      onConfirm: () => void onToWallet(),
+    });
+
+  // The confirm dialog (modals.openConfirmModal) has its manager here, as in the transfer modal.
+  return (
+    <ModalsProvider>
+      <Modal
+        opened={opened}
+        onClose={onClose}
+        title={t('refund.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('wallet.close') }}
+      >
+        <Stack gap="md">
+          {isPending && !isError && (
+            <Group justify="center" py="md">
+              <Loader size="sm" aria-label={t('common.loading')} />
+            </Group>
+          )}
+          {isError && !check && <Text c="dimmed">{t('refund.notFound')}</Text>}
+          {check && <RefundReady check={check} />}
+          {check?.info && <OperatorHtml html={check.info} />}
+          <RefundLog opened={opened} />
+          <Button
+            variant="light"
+            disabled={!check}
+            loading={toWallet.isPending}
+            onClick={() => check && confirmToWallet(check)}
+          >
+            {t('refund.toWallet')}
+          </Button>
+        </Stack>
+      </Modal>
+    </ModalsProvider>
+  );
+}
