@@ -21,7 +21,8 @@ export type Member = { phone: string; password: string; name: string; accountNo:
 
 /**
  * Registers a member through the API, as the wizard does (OTP send → sandbox code → verify →
- * register), for journeys that start from an existing member.
+ * register), for journeys that start from an existing member; `inviteCode` (`PR{id}`) makes
+ * them that member's invited friend.
  */
 export async function registerMember(
   request: APIRequestContext,
@@ -29,11 +30,12 @@ export async function registerMember(
     bankCode: 'SCB',
     bankAccountName: 'SOMCHAI JAIDEE',
   },
+  { inviteCode = '', name = 'Somchai Jaidee' }: { inviteCode?: string; name?: string } = {},
 ): Promise<Member> {
   const member: Member = {
     phone: newThaiPhone(),
     password: 'Secret-pass-1',
-    name: 'Somchai Jaidee',
+    name,
     accountNo: newAccountNo(),
   };
   const sent = await request.post('/api/otp/send', { data: { phoneNumber: member.phone } });
@@ -50,7 +52,7 @@ export async function registerMember(
       username: member.phone,
       password: member.password,
       sourceCode: 'facebook',
-      inviteCode: '',
+      inviteCode,
       ...bank,
       bankAccountNo: member.accountNo,
     },
@@ -126,13 +128,18 @@ export async function enterPhoneAndCode(
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
-/** The sandbox top-up (CONTRACT.md): `POST /api/wallet/add` with the member's own token. */
-export async function topUp(request: APIRequestContext, member: Member, amount: number) {
+/** The member's bearer token, for the API calls a journey makes as that member. */
+export async function memberToken(request: APIRequestContext, member: Member): Promise<string> {
   const login = await request.post('/api/login', {
     data: { username: member.phone, password: member.password },
   });
   expect(login.status()).toBe(200);
-  const { token } = await login.json();
+  return (await login.json()).token;
+}
+
+/** The sandbox top-up (CONTRACT.md): `POST /api/wallet/add` with the member's own token. */
+export async function topUp(request: APIRequestContext, member: Member, amount: number) {
+  const token = await memberToken(request, member);
   const added = await request.post('/api/wallet/add', {
     data: { amount },
     headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
