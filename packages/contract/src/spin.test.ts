@@ -53,7 +53,15 @@ describe('a spin', () => {
 describe('coupons', () => {
   it('name their prize, its slice and the amount', () => {
     const list = {
-      coupons: [{ _id: 'c1', prize: { name: '100 baht', slice }, amount: 100, expiresAt: null }],
+      coupons: [
+        {
+          _id: 'c1',
+          prize: { name: '100 baht', slice },
+          amount: 100,
+          kind: 'cash',
+          expiresAt: null,
+        },
+      ],
     };
     expect(CouponListResponseSchema.parse(list)).toEqual(list);
   });

@@ -68,14 +68,19 @@ export const spinErrorCodes = [
   'MONEY_NOT_ENOUGH',
 ] as const satisfies readonly ErrorCode[];
 
+/** The wallet a coupon's prize goes into when claimed. */
+export const couponKinds = ['cash', 'bonus'] as const;
+
 /**
  * Coupon (SPEC.md section 3): a prize won on the wheel and its amount. `_id` (what a claim
- * names) and `expiresAt` (COUPON_EXPIRED) are extra: SPEC.md is silent and the table needs both.
+ * names), `expiresAt` (COUPON_EXPIRED) and `kind` (the wallet it pays into, said before the
+ * claim) are extra: SPEC.md is silent and the table needs them.
  */
 export const CouponSchema = z.object({
   _id: z.string(),
   prize: z.object({ name: z.string(), slice: SliceSchema }),
   amount: MoneyOutSchema,
+  kind: z.enum(couponKinds),
   expiresAt: TimestampSchema.nullable(),
 });
 export type Coupon = z.infer<typeof CouponSchema>;

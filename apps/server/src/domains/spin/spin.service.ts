@@ -70,6 +70,7 @@ function couponOf({ coupon, slice }: CouponView): Coupon {
     _id: String(coupon.id),
     prize: { name: slice.label, slice: sliceOf(slice) },
     amount: fromMinor(coupon.amount),
+    kind: coupon.kind === 'bonus' ? 'bonus' : 'cash',
     expiresAt: coupon.expiresAt.toISOString(),
   };
 }

@@ -14,7 +14,12 @@ import { SpinService } from './spin.service';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
 type Wheel = { name: string; slice: { code: string; label: string }[]; userCoin: number };
-type OpenCoupon = { _id: string; prize: { name: string; slice: { code: string } }; amount: number };
+type OpenCoupon = {
+  _id: string;
+  prize: { name: string; slice: { code: string } };
+  amount: number;
+  kind: string;
+};
 
 const spin = (app: FastifyInstance, m: Member, key: string = randomUUID()) =>
   call(app, 'POST', '/api/spinwheel/spin', {
@@ -141,6 +146,7 @@ describeOnDatabases('the prize wheel and its coupons', (target) => {
     expect(coupon?.prize.slice.code).toBe(result.code);
     expect(coupon?.prize.name).toBe(result.label);
     expect(coupon?.amount).toBe(Number(result.code.replace(/\D/g, '')));
+    expect(coupon?.kind).toBe(result.code.startsWith('BONUS') ? 'bonus' : 'cash');
   });
 
   it('refuses a spin without a coin with MONEY_NOT_ENOUGH and writes nothing', async () => {

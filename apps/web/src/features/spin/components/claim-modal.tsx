@@ -55,7 +55,10 @@ export function ClaimModal({ coupon, onClose }: { coupon: Coupon | null; onClose
       {shown && (
         <Stack gap="md">
           <Text>
-            {t('spin.claimConfirm', { prize: shown.prize.name, amount: baht(shown.amount) })}
+            {t(shown.kind === 'bonus' ? 'spin.claimConfirmBonus' : 'spin.claimConfirmCash', {
+              prize: shown.prize.name,
+              amount: baht(shown.amount),
+            })}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={waiting}>
