@@ -34,20 +34,24 @@ async function loseAtPg(
 }
 
 /** SPEC.md sections 2 and 4: the drawer entry shows the banners first; Continue opens the modal. */
-async function openFromDrawer(page: Page, entry: string, shot: string) {
+async function openFromDrawer(page: Page, entry: string, title: string, shot: string) {
   await page.getByRole('button', { name: 'Quick actions' }).click();
-  await page
-    .getByRole('dialog', { name: 'Quick actions' })
-    .getByRole('button', { name: entry })
-    .click();
+  const drawer = page.getByRole('dialog', { name: 'Quick actions' });
+  await expect(drawer.getByRole('button', { name: entry })).toBeVisible();
+  await page.waitForTimeout(400); // the picture only: the drawer's opening transition ends
+  await page.screenshot({ path: '/tmp/invite-refund-drawer.png' });
+  await drawer.getByRole('button', { name: entry }).click();
   const carousel = page.getByTestId('banner-carousel');
   await expect(carousel.getByRole('listitem')).not.toHaveCount(0);
   await expect(carousel.locator('img').first()).toBeVisible();
   await page.waitForTimeout(400); // the picture only: the modal's opening transition ends
   await page.screenshot({ path: shot });
-  await page.getByRole('dialog', { name: entry }).getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('dialog', { name: title, exact: true })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   await expect(carousel).toBeHidden();
-  const modal = page.getByRole('dialog', { name: entry });
+  const modal = page.getByRole('dialog', { name: title, exact: true });
   await expect(modal).toBeVisible();
   return modal;
 }
@@ -62,7 +66,7 @@ test('invite: the link copied from the modal, a friend registered with it loses 
   const inviter = await registerMember(request);
   await signIn(page, inviter);
 
-  const invite = await openFromDrawer(page, 'Invite friends', '/tmp/invite-carousel.png');
+  const invite = await openFromDrawer(page, 'Invite', 'Invite friends', '/tmp/invite-carousel.png');
   const link = invite.getByLabel('Your invite link');
   await expect(link).toHaveValue(new RegExp(`^${baseURL}/register\\?code=PR\\d+$`));
   const url = await link.inputValue();
@@ -91,7 +95,12 @@ test('invite: the link copied from the modal, a friend registered with it loses 
   await expect(page.getByTestId('wallet-total')).toHaveText('0.00 baht');
   await card.screenshot({ path: '/tmp/invite-home-card.png' });
 
-  const again = await openFromDrawer(page, 'Invite friends', '/tmp/invite-carousel-2.png');
+  const again = await openFromDrawer(
+    page,
+    'Invite',
+    'Invite friends',
+    '/tmp/invite-carousel-2.png',
+  );
   await expect(again.getByTestId('invite-ready')).toHaveText('5.00 baht');
   const friends = again.getByRole('table', { name: 'Invited friends' });
   await expect(friends.getByRole('row')).toHaveCount(2);
@@ -116,7 +125,7 @@ test("refund: nothing for a new member; yesterday's loss received into the log a
   const member = await registerMember(request);
   await signIn(page, member);
 
-  const empty = await openFromDrawer(page, 'Refund', '/tmp/refund-carousel.png');
+  const empty = await openFromDrawer(page, 'Refund', 'Refund', '/tmp/refund-carousel.png');
   await expect(empty.getByText('No refund found.')).toBeVisible();
   await expect(empty.getByRole('button', { name: 'Receive refund' })).toBeDisabled();
   await expect(empty.getByText('No refunds received yet.')).toBeVisible();
@@ -134,7 +143,7 @@ test("refund: nothing for a new member; yesterday's loss received into the log a
     rounds: [{ bet: 200, playedAt: yesterday }, { bet: 50 }],
   });
 
-  const modal = await openFromDrawer(page, 'Refund', '/tmp/refund-carousel-2.png');
+  const modal = await openFromDrawer(page, 'Refund', 'Refund', '/tmp/refund-carousel-2.png');
   await expect(modal.getByTestId('refund-amount')).toHaveText('10.00 baht');
   await page.screenshot({ path: '/tmp/refund-modal.png' });
   await modal.getByRole('button', { name: 'Receive refund' }).click();
@@ -180,7 +189,7 @@ test('refund: receiving is off, with the condition text, while a bonus runs', as
   });
   await signIn(page, member);
 
-  const modal = await openFromDrawer(page, 'Refund', '/tmp/refund-carousel-3.png');
+  const modal = await openFromDrawer(page, 'Refund', 'Refund', '/tmp/refund-carousel-3.png');
   await expect(modal.getByTestId('refund-amount')).toHaveText('5.00 baht');
   await expect(modal.getByTestId('refund-blocked')).toHaveText(
     'A refund cannot be received while a bonus is running. Finish or cancel the bonus first.',

@@ -141,7 +141,7 @@ function useActionEntries(): ActionEntry[] {
     },
     {
       key: 'invite',
-      label: t('invite.title'),
+      label: t('invite.entry'),
       icon: <IconUserPlus size={26} aria-hidden />,
       onSelect: () => void useInviteFlow.getState().start(),
     },

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ModalsProvider, modals } from '@mantine/modals';
 import { type RefundCheckResponse, refundBlocker } from '@wallet/contract/refund';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +121,12 @@ export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () 
           )}
           {isError && !check && <Text c="dimmed">{t('refund.notFound')}</Text>}
           {check && <RefundReady check={check} />}
-          {check?.info && <OperatorHtml html={check.info} />}
+          {check?.info && (
+            // The operator's rules read as the small print under the figures.
+            <Box fz="sm" c="dimmed">
+              <OperatorHtml html={check.info} />
+            </Box>
+          )}
           <RefundLog opened={opened} />
           <Button
             variant="light"
