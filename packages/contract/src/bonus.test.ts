@@ -74,6 +74,11 @@ describe('a bonus', () => {
       percentFail: 10,
       banners: [{ image: '/b.png', html: '<p>x</p>' }],
       userBonus: null,
+      percent: 100,
+      maxBonus: 500,
+      minDeposit: 100,
+      turnoverMultiplier: 5,
+      description: '<p>Welcome</p>',
     };
     expect(BonusSchema.safeParse(valid).success).toBe(true);
     expect(BonusSchema.safeParse({ ...valid, maxReceived: 0 }).success).toBe(false);
