@@ -267,8 +267,9 @@ async function registerPlugins(
   });
   const bonusRunning = (memberId: number) => bonuses.paidBonusRunning(memberId);
   const member = (memberId: number) => games.member(memberId);
-  const refunds = new RefundService({ db, ledger, member, bonusRunning, now, log });
-  const invites = new InviteService({ db, ledger, member, log });
+  const idempotency = new Idempotency(db);
+  const refunds = new RefundService({ db, ledger, idempotency, member, bonusRunning, now, log });
+  const invites = new InviteService({ db, ledger, idempotency, member, log });
   const transfers = new TransferService({ db, ledger, games, providers, log });
   const withdrawals = new WithdrawalService({
     db,
@@ -276,7 +277,6 @@ async function registerPlugins(
     payouts: new ManualPayoutProvider(),
     bonusRunning,
   });
-  const idempotency = new Idempotency(db);
   // What a deposit earns (a waiting bonus, the wheel's coins), once per deposit, by every
   // deposit path.
   const rewards = new DepositRewards({ db, bonus: (deposit) => bonuses.onDeposit(deposit), log });

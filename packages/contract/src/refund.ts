@@ -21,6 +21,8 @@ export const RefundCheckResponseSchema = z.object({
   refundAmount: MoneyOutSchema,
   refundSuccess: z.number(),
   refundFail: z.number(),
+  /** Extra to SPEC.md: refunds received into the log and not yet moved to the wallet. */
+  received: MoneyOutSchema,
 });
 export type RefundCheckResponse = z.infer<typeof RefundCheckResponseSchema>;
 

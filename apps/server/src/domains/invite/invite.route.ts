@@ -1,4 +1,5 @@
 import { BannersResponseSchema } from '@wallet/contract/common';
+import { IdempotencyHeadersSchema } from '@wallet/contract/idempotency';
 import {
   InviteBonusResponseSchema,
   InviteListRequestSchema,
@@ -8,6 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { InviteService } from './invite.service';
+
+const headers = IdempotencyHeadersSchema.loose();
 
 /** /api/invite (SPEC.md section 7). */
 export const inviteRoutes: FastifyPluginAsyncZod<{ invites: InviteService }> = async (
@@ -29,8 +32,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<{ invites: InviteService }> = a
 
   app.get(
     '/bonus',
-    { schema: { response: { 200: InviteBonusResponseSchema, ...errorResponses } } },
-    (r) => invites.collect(authOf(r)),
+    { schema: { headers, response: { 200: InviteBonusResponseSchema, ...errorResponses } } },
+    (r) => invites.collect(authOf(r), r.headers['idempotency-key']),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
+import { fingerprint, type Idempotency } from '../idempotency/idempotency';
 import type { Ledger } from '../ledger/ledger';
 import { rebate } from '../rewards/rebate';
 import { readSetting } from '../settings/settings.repository';
@@ -21,6 +22,7 @@ import {
 export type InviteServiceDeps = {
   db: Db;
   ledger: Ledger;
+  idempotency: Idempotency;
   member: (memberId: number) => Promise<MemberMoneyInfo>;
   log: Pick<Log, 'error'>;
 };
@@ -64,8 +66,22 @@ export class InviteService {
     };
   }
 
-  /** GET /api/invite/bonus: collects the invite bonus ready into the cash wallet. */
-  async collect(auth: AuthContext): Promise<InviteBonusResponse> {
+  /**
+   * GET /api/invite/bonus under the request's Idempotency-Key: collects the invite bonus ready
+   * into the cash wallet. A request cut short may run again; a collection it left uncredited is
+   * credited by the sweep.
+   */
+  collect(auth: AuthContext, key: string | undefined): Promise<InviteBonusResponse> {
+    return this.deps.idempotency.run(
+      auth.memberId,
+      key,
+      { hash: fingerprint('invite.collect', {}), request: {} },
+      () => this.collectReady(auth),
+      { recover: async () => ({ rerun: true }) },
+    );
+  }
+
+  private async collectReady(auth: AuthContext): Promise<InviteBonusResponse> {
     const { db } = this.deps;
     const settings = await readSetting(db, 'invite');
     if (!settings.isActive) throw new DomainError('INVITE_INACTIVE');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
@@ -57,8 +58,18 @@ describeOnDatabases('invite bonuses', (target) => {
       total: 1,
       invites: [{ from: { name: 'Malee Srisuk' }, amount: 50 }],
     });
-    const collected = await get(inviter, '/api/invite/bonus');
+    const key = { 'idempotency-key': randomUUID() };
+    const collected = await call(h.app, 'GET', '/api/invite/bonus', {
+      token: inviter.token,
+      headers: key,
+    });
     expect(collected.body).toEqual({ message: 'INVITE_BONUS_SUCCESS', amount: 50 });
+    // Sent again with its key: the first answer, nothing more collected.
+    const again = await call(h.app, 'GET', '/api/invite/bonus', {
+      token: inviter.token,
+      headers: key,
+    });
+    expect(again.body).toEqual(collected.body);
     expect((await ledgerBalances(h.db, inviterId)).cash).toBe(5_000);
     expect((await get(inviter, '/api/invite/bonus')).body.code).toBe('NO_INVITE_BONUS');
     expect((await get(inviter, '/api/wallet')).body.invite).toMatchObject({ amount: 0 });

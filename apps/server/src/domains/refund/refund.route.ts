@@ -1,4 +1,5 @@
 import { BannersResponseSchema } from '@wallet/contract/common';
+import { IdempotencyHeadersSchema } from '@wallet/contract/idempotency';
 import {
   RefundAddWalletResponseSchema,
   RefundCheckResponseSchema,
@@ -10,6 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { RefundService } from './refund.service';
+
+const headers = IdempotencyHeadersSchema.loose();
 
 /** /api/refund (SPEC.md section 7). */
 export const refundRoutes: FastifyPluginAsyncZod<{ refunds: RefundService }> = async (
@@ -37,14 +40,14 @@ export const refundRoutes: FastifyPluginAsyncZod<{ refunds: RefundService }> = a
 
   app.get(
     '/receive',
-    { schema: { response: { 200: RefundReceiveResponseSchema, ...errorResponses } } },
-    (r) => refunds.receive(authOf(r)),
+    { schema: { headers, response: { 200: RefundReceiveResponseSchema, ...errorResponses } } },
+    (r) => refunds.receive(authOf(r), r.headers['idempotency-key']),
   );
 
   app.get(
     '/addWallet',
-    { schema: { response: { 200: RefundAddWalletResponseSchema, ...errorResponses } } },
-    (r) => refunds.addWallet(authOf(r)),
+    { schema: { headers, response: { 200: RefundAddWalletResponseSchema, ...errorResponses } } },
+    (r) => refunds.addWallet(authOf(r), r.headers['idempotency-key']),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
+import { fingerprint, type Idempotency } from '../idempotency/idempotency';
 import type { Ledger } from '../ledger/ledger';
 import { periodStart, rebate } from '../rewards/rebate';
 import { readSetting } from '../settings/settings.repository';
@@ -24,6 +25,7 @@ import {
 export type RefundServiceDeps = {
   db: Db;
   ledger: Ledger;
+  idempotency: Idempotency;
   member: (memberId: number) => Promise<MemberMoneyInfo>;
   /** Whether a paid bonus runs: no refund is received meanwhile (REFUND_CONDITION). */
   bonusRunning: (memberId: number) => Promise<boolean>;
@@ -44,9 +46,10 @@ export class RefundService {
   async check(auth: AuthContext): Promise<RefundCheckResponse> {
     const { db } = this.deps;
     const settings = await readSetting(db, 'refund');
-    const [amount, bonus] = await Promise.all([
+    const [amount, bonus, unpaid] = await Promise.all([
       this.accrued(auth.memberId),
       this.deps.bonusRunning(auth.memberId),
+      listUnpaidClaims(db, auth.memberId),
     ]);
     return {
       result: amount > 0,
@@ -55,11 +58,25 @@ export class RefundService {
       refundAmount: fromMinor(amount),
       refundSuccess: settings.successPercent,
       refundFail: settings.failPercent,
+      received: fromMinor(unpaid.reduce((sum, claim) => sum + claim.amount, 0)),
     };
   }
 
-  /** GET /api/refund/receive: the refund ready becomes a claim of the refund log. */
-  async receive(auth: AuthContext): Promise<{ message: 'REFUND_SUCCESS' }> {
+  /**
+   * GET /api/refund/receive under the request's Idempotency-Key: the refund ready becomes a claim
+   * of the refund log. A request cut short may run again: its rounds are claimed or not.
+   */
+  receive(auth: AuthContext, key: string | undefined): Promise<{ message: 'REFUND_SUCCESS' }> {
+    return this.deps.idempotency.run(
+      auth.memberId,
+      key,
+      { hash: fingerprint('refund.receive', {}), request: {} },
+      () => this.claim(auth),
+      { recover: async () => ({ rerun: true }) },
+    );
+  }
+
+  private async claim(auth: AuthContext): Promise<{ message: 'REFUND_SUCCESS' }> {
     const { db } = this.deps;
     const settings = await readSetting(db, 'refund');
     if (!settings.isActive) throw new DomainError('REFUND_INACTIVE');
@@ -75,8 +92,21 @@ export class RefundService {
     return { message: 'REFUND_SUCCESS' };
   }
 
-  /** GET /api/refund/addWallet: every received refund not yet paid goes into the cash wallet. */
-  async addWallet(auth: AuthContext): Promise<RefundAddWalletResponse> {
+  /**
+   * GET /api/refund/addWallet under the request's Idempotency-Key: every received refund not yet
+   * paid goes into the cash wallet, each claim once; a request cut short may run again.
+   */
+  addWallet(auth: AuthContext, key: string | undefined): Promise<RefundAddWalletResponse> {
+    return this.deps.idempotency.run(
+      auth.memberId,
+      key,
+      { hash: fingerprint('refund.addWallet', {}), request: {} },
+      () => this.payAll(auth),
+      { recover: async () => ({ rerun: true }) },
+    );
+  }
+
+  private async payAll(auth: AuthContext): Promise<RefundAddWalletResponse> {
     const { db, ledger } = this.deps;
     const member = await this.deps.member(auth.memberId);
     const unpaid = await listUnpaidClaims(db, member.id);

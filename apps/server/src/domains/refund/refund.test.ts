@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { gameRounds } from '../../db/schema';
@@ -68,6 +69,7 @@ describeOnDatabases('loss refunds', (target) => {
     expect((await get(m, '/api/refund/check')).body).toMatchObject({
       result: false,
       refundAmount: 0,
+      received: 26,
     });
     expect((await get(m, '/api/refund/receive')).body.code).toBe('NO_REFUND');
     const log = await call(h.app, 'POST', '/api/refund', {
@@ -77,8 +79,19 @@ describeOnDatabases('loss refunds', (target) => {
     expect(log.body).toMatchObject({ total: 1, refunds: [{ refundAmount: 26 }] });
 
     const before = (await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash ?? 0;
-    const paid = await get(m, '/api/refund/addWallet');
+    // The same action sent again with its key answers the first answer and moves nothing more.
+    const key = { 'idempotency-key': randomUUID() };
+    const paid = await call(h.app, 'GET', '/api/refund/addWallet', {
+      token: m.token,
+      headers: key,
+    });
     expect(paid.body).toMatchObject({ success: true, amount: 26 });
+    const again = await call(h.app, 'GET', '/api/refund/addWallet', {
+      token: m.token,
+      headers: key,
+    });
+    expect(again.body).toEqual(paid.body);
+    expect((await get(m, '/api/refund/check')).body).toMatchObject({ received: 0 });
     expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(
       before + 2_600,
     );

@@ -9,8 +9,13 @@ import { queryKeys } from '../../../lib/query-keys';
  * wallet. The server counts each friend's round once (docs/promotions.md), so a repeat answers
  * NO_INVITE_BONUS rather than paying twice.
  */
-export function collectInviteBonus(): Promise<InviteBonusResponse> {
-  return apiRequest('/api/invite/bonus', InviteBonusResponseSchema);
+/** With the action's Idempotency-Key: a retry of the same action answers the first answer. */
+export function collectInviteBonus({
+  idempotencyKey,
+}: {
+  idempotencyKey: string;
+}): Promise<InviteBonusResponse> {
+  return apiRequest('/api/invite/bonus', InviteBonusResponseSchema, { idempotencyKey });
 }
 
 /** Whatever the answer, the wallet (the referral card's amount) and the friends' list are read again. */

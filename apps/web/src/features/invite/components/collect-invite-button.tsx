@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
+import { useIdempotentAction } from '../../../lib/idempotency';
 import { useBaht } from '../../wallet/components/money';
 import { useCollectInviteBonus } from '../api/collect-invite-bonus';
 
@@ -16,11 +17,14 @@ export function CollectInviteButton({
   const { t } = useTranslation();
   const baht = useBaht();
   const collect = useCollectInviteBonus();
+  const idempotent = useIdempotentAction();
 
   // mutateAsync: the toast shows even when the button is gone by then (the modal closed).
   const onCollect = async () => {
     try {
-      const answer = await collect.mutateAsync();
+      const answer = await idempotent({}, (idempotencyKey) =>
+        collect.mutateAsync({ idempotencyKey }),
+      );
       showSuccessAlert(t('invite.collected', { amount: baht(answer.amount) }));
     } catch (error) {
       showErrorAlert(error);

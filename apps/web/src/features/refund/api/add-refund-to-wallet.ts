@@ -11,8 +11,13 @@ import { queryKeys } from '../../../lib/query-keys';
  * `GET /api/refund/addWallet` (SPEC.md section 7): every received refund not yet paid goes
  * into the cash wallet, each once (docs/promotions.md); with none, NO_REFUND.
  */
-export function addRefundToWallet(): Promise<RefundAddWalletResponse> {
-  return apiRequest('/api/refund/addWallet', RefundAddWalletResponseSchema);
+/** With the action's Idempotency-Key: a retry of the same action answers the first answer. */
+export function addRefundToWallet({
+  idempotencyKey,
+}: {
+  idempotencyKey: string;
+}): Promise<RefundAddWalletResponse> {
+  return apiRequest('/api/refund/addWallet', RefundAddWalletResponseSchema, { idempotencyKey });
 }
 
 /** Whatever the answer, the wallet, the statement and the refund state are read again. */

@@ -8,8 +8,13 @@ import { queryKeys } from '../../../lib/query-keys';
  * `GET /api/refund/receive` (SPEC.md section 7): the refund ready becomes a row of the refund
  * log. The server counts each round once, so a repeat answers NO_REFUND, never a second claim.
  */
-export function receiveRefund(): Promise<RefundReceiveResponse> {
-  return apiRequest('/api/refund/receive', RefundReceiveResponseSchema);
+/** With the action's Idempotency-Key: a retry of the same action answers the first answer. */
+export function receiveRefund({
+  idempotencyKey,
+}: {
+  idempotencyKey: string;
+}): Promise<RefundReceiveResponse> {
+  return apiRequest('/api/refund/receive', RefundReceiveResponseSchema, { idempotencyKey });
 }
 
 /** SPEC.md section 4: whatever the answer, the refund state (and its log) is checked again. */

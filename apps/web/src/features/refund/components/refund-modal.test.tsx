@@ -18,6 +18,7 @@ function check(overrides: Partial<RefundCheckResponse> = {}): RefundCheckRespons
     refundAmount: 12.5,
     refundSuccess: 0.5,
     refundFail: 5,
+    received: 7.5,
     ...overrides,
   };
 }
@@ -102,6 +103,12 @@ describe('the refund modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Receive refund' }));
     expect(await screen.findByText('The refund has been received.')).toBeInTheDocument();
     await waitFor(() => expect(calls('/api/refund')).toBe(2));
+  });
+
+  it('offers no refund to wallet while nothing received waits for it', async () => {
+    serve(routes(check({ received: 0 })));
+    renderWithProviders(<RefundModal opened onClose={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'Refund to wallet' })).toBeDisabled();
   });
 
   it('asks before the refund goes to the wallet, showing the rates, then closes', async () => {

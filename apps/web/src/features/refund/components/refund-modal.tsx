@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/ui/figure';
 import { OperatorHtml } from '../../../components/ui/operator-html';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
+import { useIdempotentAction } from '../../../lib/idempotency';
 import { useBaht } from '../../wallet/components/money';
 import { useAddRefundToWallet } from '../api/add-refund-to-wallet';
 import { useRefundCheck } from '../api/get-refund-check';
@@ -28,11 +29,14 @@ function RefundReady({ check }: { check: RefundCheckResponse }) {
   const { t } = useTranslation();
   const baht = useBaht();
   const receive = useReceiveRefund();
+  const idempotentReceive = useIdempotentAction();
   const blocked = refundBlockerText(check, t);
 
   const onReceive = async () => {
     try {
-      const answer = await receive.mutateAsync();
+      const answer = await idempotentReceive({}, (idempotencyKey) =>
+        receive.mutateAsync({ idempotencyKey }),
+      );
       showSuccessAlert(t(`errors.${answer.message}`));
     } catch (error) {
       showErrorAlert(error);
@@ -79,10 +83,13 @@ export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () 
   const baht = useBaht();
   const { data: check, isPending, isError } = useRefundCheck(opened);
   const toWallet = useAddRefundToWallet();
+  const idempotentToWallet = useIdempotentAction();
 
   const onToWallet = async () => {
     try {
-      const answer = await toWallet.mutateAsync();
+      const answer = await idempotentToWallet({}, (idempotencyKey) =>
+        toWallet.mutateAsync({ idempotencyKey }),
+      );
       onClose();
       showSuccessAlert(t('refund.toWalletDone', { amount: baht(answer.amount) }));
     } catch (error) {
@@ -130,7 +137,8 @@ export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () 
           <RefundLog opened={opened} />
           <Button
             variant="light"
-            disabled={!check}
+            // Nothing received waits for the wallet: nothing to move.
+            disabled={!check || check.received <= 0}
             loading={toWallet.isPending}
             onClick={() => check && confirmToWallet(check)}
           >
