@@ -23,7 +23,7 @@ describe('receiving a refund', () => {
 
 describe('the refund check', () => {
   it('carries the amount, the two rates and the info HTML', () => {
-    const check = { ...ready, info: '<p>5%</p>', refundSuccess: 0, refundFail: 5 };
+    const check = { ...ready, info: '<p>5%</p>', refundSuccess: 0, refundFail: 5, received: 2.5 };
     expect(RefundCheckResponseSchema.parse(check)).toEqual(check);
     expect(RefundCheckResponseSchema.safeParse({ ...check, info: undefined }).success).toBe(false);
   });
