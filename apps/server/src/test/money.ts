@@ -34,6 +34,28 @@ export async function activate(app: FastifyInstance, token: string, code: string
   return res;
 }
 
+/** Moves `amount` baht of the wallet to the game `code`, activated first: money to play with. */
+export async function fundGame(app: FastifyInstance, token: string, code: string, amount: number) {
+  await activate(app, token, code);
+  const res = await move(app, token, 'transfer', { from: 'WALLET', to: code, amount });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/**
+ * One round at the sandbox provider `code` (dated `playedAt` when given), then the wallet refresh
+ * that syncs it: the bet history bonuses, refunds and invites count.
+ */
+export async function playRound(
+  app: FastifyInstance,
+  token: string,
+  round: { code?: string; bet: number; win: number; playedAt?: string },
+) {
+  const { code = 'PG', ...body } = round;
+  const res = await call(app, 'POST', `/api/sandbox/games/${code}/round`, { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await call(app, 'GET', '/api/wallet/refresh/slot', { token });
+}
+
 export async function setFault(app: FastifyInstance, target: string, mode: string) {
   const res = await call(app, 'POST', '/api/sandbox/faults', { body: { target, mode } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

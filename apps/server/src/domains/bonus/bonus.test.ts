@@ -7,11 +7,12 @@ import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
-  activate,
   expectLedgerInvariants,
+  fundGame,
   ledgerBalances,
   memberIdOf,
   move,
+  playRound,
   topUp,
 } from '../../test/money';
 import { findMemberMoneyInfo } from '../games/games.repository';
@@ -43,15 +44,7 @@ describeOnDatabases('bonuses and promotion codes', (target) => {
       },
     });
   };
-  const play = async (m: Member, bet: number, win: number) => {
-    const res = await call(h.app, 'POST', '/api/sandbox/games/PG/round', {
-      token: m.token,
-      body: { bet, win },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  };
-  /** The wallet refresh syncs the rounds, which the bonus's turnover counts. */
-  const refresh = (m: Member) => get(m, '/api/wallet/refresh/slot');
+  const play = (m: Member, bet: number, win: number) => playRound(h.app, m.token, { bet, win });
   const running = async (m: Member) =>
     (await get(m, '/api/bonus')).body.running as Record<string, unknown> | null;
 
@@ -123,13 +116,10 @@ describeOnDatabases('bonuses and promotion codes', (target) => {
     await deposit(m, 1000);
     // 10 % of 1,000 = 100; turnover (1,000 + 100) × 3 = 3,300.
     expect(await running(m)).toMatchObject({ bonus: 100, turnoverTarget: 3300 });
-    await activate(h.app, m.token, 'PG');
-    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 1000 });
+    await fundGame(h.app, m.token, 'PG', 1000);
     for (let i = 0; i < 3; i++) await play(m, 1000, 1000);
-    await refresh(m);
     expect(await running(m)).toMatchObject({ state: 'active', turnoverDone: 3000 });
     await play(m, 300, 300);
-    await refresh(m);
     expect(await running(m)).toBeNull();
     expect(await balances(m)).toMatchObject({ cash: 10_000, bonus: 0 });
     const statement = await call(h.app, 'POST', '/api/statement', {
@@ -149,18 +139,15 @@ describeOnDatabases('bonuses and promotion codes', (target) => {
     const m = await memberWithToken(h.app);
     await get(m, '/api/bonus/activate/DAILY10');
     await deposit(m, 1000);
-    await activate(h.app, m.token, 'PG');
-    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 1000 });
+    await fundGame(h.app, m.token, 'PG', 1000);
     // Threshold: 10 % of 1,100 = 110. At 120 in play it runs on; at 100 it is cancelled.
     await play(m, 880, 0);
-    await refresh(m);
     expect((await get(m, '/api/bonus/check/minimum')).body).toEqual({
       status: false,
       minimum: 110,
       balance: 120,
     });
     await play(m, 20, 0);
-    await refresh(m);
     expect(await running(m)).toBeNull();
     expect((await balances(m)).bonus).toBe(0);
     expect((await get(m, '/api/bonus/check/active')).body).toEqual({ status: false, type: null });

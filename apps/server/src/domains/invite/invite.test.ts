@@ -4,11 +4,11 @@ import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
-  activate,
   expectLedgerInvariants,
+  fundGame,
   ledgerBalances,
   memberIdOf,
-  move,
+  playRound,
   topUp,
 } from '../../test/money';
 import { readSetting, writeSetting } from '../settings/settings.repository';
@@ -35,13 +35,8 @@ describeOnDatabases('invite bonuses', (target) => {
       inviteCode: `PR${inviterId}`,
     });
     await topUp(h.app, friend.token, 1000);
-    await activate(h.app, friend.token, 'PG');
-    await move(h.app, friend.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 1000 });
-    await call(h.app, 'POST', '/api/sandbox/games/PG/round', {
-      token: friend.token,
-      body: { bet: 1000, win: 0 },
-    });
-    await get(friend, '/api/wallet/refresh/slot');
+    await fundGame(h.app, friend.token, 'PG', 1000);
+    await playRound(h.app, friend.token, { bet: 1000, win: 0 });
     return { inviter, inviterId, friend };
   }
 

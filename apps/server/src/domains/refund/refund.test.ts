@@ -6,11 +6,10 @@ import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
-  activate,
   expectLedgerInvariants,
+  fundGame,
   ledgerBalances,
   memberIdOf,
-  move,
   topUp,
 } from '../../test/money';
 import { readSetting, writeSetting } from '../settings/settings.repository';
@@ -39,8 +38,7 @@ describeOnDatabases('loss refunds', (target) => {
   async function loser(): Promise<Member> {
     const m = await memberWithToken(h.app);
     await topUp(h.app, m.token, 1000);
-    await activate(h.app, m.token, 'PG');
-    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 1000 });
+    await fundGame(h.app, m.token, 'PG', 1000);
     await play(m, 500, 0, yesterdayIso());
     await play(m, 200, 400, yesterdayIso());
     await get(m, '/api/wallet/refresh/slot');
@@ -102,8 +100,7 @@ describeOnDatabases('loss refunds', (target) => {
   it('refuses a round dated in the future or too far back', async () => {
     const m = await memberWithToken(h.app);
     await topUp(h.app, m.token, 100);
-    await activate(h.app, m.token, 'PG');
-    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 100 });
+    await fundGame(h.app, m.token, 'PG', 100);
     const ahead = new Date(Date.now() + 60_000).toISOString();
     const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString();
     for (const playedAt of [ahead, old, 'yesterday']) {
@@ -114,8 +111,7 @@ describeOnDatabases('loss refunds', (target) => {
   it("waits for the day to end before today's rounds are refunded", async () => {
     const m = await memberWithToken(h.app);
     await topUp(h.app, m.token, 100);
-    await activate(h.app, m.token, 'PG');
-    await move(h.app, m.token, 'transfer', { from: 'WALLET', to: 'PG', amount: 100 });
+    await fundGame(h.app, m.token, 'PG', 100);
     await play(m, 100, 0);
     await get(m, '/api/wallet/refresh/slot');
     expect((await get(m, '/api/refund/check')).body).toMatchObject({
