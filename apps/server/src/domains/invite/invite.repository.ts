@@ -1,58 +1,40 @@
-import { and, count, desc, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameRounds, inviteCollections, members } from '../../db/schema';
-import { nextId, rows } from '../../db/statement';
-import { int } from '../ledger/ledger';
-import { type RoundTotals, totalsOf } from '../rewards/rebate';
+import type { RoundTotals } from '../rewards/rebate';
+import { claimRounds, roundTotals } from '../rewards/rounds.repository';
 
 /** The friends' rounds no collection has counted yet (friends in the inviter's currency). */
-export async function uncollectedTotals(db: Db, inviter: { id: number; currency: string }) {
-  const found = await db
-    .select({ bet: gameRounds.bet, win: gameRounds.win })
-    .from(gameRounds)
-    .innerJoin(members, eq(members.id, gameRounds.memberId))
-    .where(
-      and(
-        eq(members.inviterId, inviter.id),
-        eq(members.currency, inviter.currency),
-        isNull(gameRounds.inviteCollectionId),
-      ),
-    );
-  return totalsOf(found);
+function uncollected(inviter: { id: number; currency: string }) {
+  return sql`${gameRounds.inviteCollectionId} is null and ${gameRounds.memberId} in (
+    select id from ${members} where inviter_id = ${inviter.id} and currency = ${inviter.currency})`;
+}
+
+export function uncollectedTotals(db: Db, inviter: { id: number; currency: string }) {
+  return roundTotals(db, sql`select bet, win from ${gameRounds} where ${uncollected(inviter)}`);
 }
 
 /**
- * Counts the friends' uncounted rounds into a new collection of the amount `price` gives them, in
- * one transaction; each round is taken by a conditional update, so two collects at once count it
- * once. Nothing is written when the amount is 0 (null).
+ * Counts the friends' uncounted rounds into a new collection of the amount `price` gives them
+ * (each round once, however many collects run at once); null when it is 0.
  */
-export async function collectInvites(
+export function collectInvites(
   db: Db,
   inviter: { id: number; currency: string },
   price: (totals: RoundTotals) => number,
 ): Promise<{ id: number; amount: number } | null> {
-  return db
-    .transaction(async (tx) => {
-      const id = await nextId(tx, 'invite_collections');
-      const taken = await rows<{ bet: unknown; win: unknown }>(
-        tx,
-        sql`update game_rounds r set invite_collection_id = ${id}
-            from members m
-            where m.id = r.member_id and m.inviter_id = ${inviter.id}
-              and m.currency = ${inviter.currency} and r.invite_collection_id is null
-            returning r.bet, r.win`,
-      );
-      const amount = price(totalsOf(taken.map((r) => ({ bet: int(r.bet), win: int(r.win) }))));
-      if (amount <= 0) tx.rollback();
+  return claimRounds(db, {
+    table: 'invite_collections',
+    take: (id) =>
+      sql`update ${gameRounds} set invite_collection_id = ${id}
+          where ${uncollected(inviter)} returning bet, win`,
+    price,
+    record: async (tx, id, amount) => {
       await tx
         .insert(inviteCollections)
         .values({ id, memberId: inviter.id, amount, currency: inviter.currency });
-      return { id, amount };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return null;
-      throw error;
-    });
+    },
+  });
 }
 
 export async function linkCollection(db: Db, id: number, transactionId: number) {
@@ -70,15 +52,6 @@ export async function listUncreditedCollections(db: Db) {
     .where(isNull(inviteCollections.transactionId))
     .orderBy(inviteCollections.id)
     .limit(200);
-}
-
-/** What the inviter collected, in minor units. */
-export async function collectedTotal(db: Db, inviterId: number): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${inviteCollections.amount}), 0)` })
-    .from(inviteCollections)
-    .where(eq(inviteCollections.memberId, inviterId));
-  return Number(row?.sum ?? 0);
 }
 
 /**
@@ -102,14 +75,15 @@ export async function listInvitees(
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(members).where(where),
   ]);
+  // A page of friends, each summed by the database.
   const withRounds = await Promise.all(
-    friends.map(async (friend) => {
-      const rounds = await db
-        .select({ bet: gameRounds.bet, win: gameRounds.win })
-        .from(gameRounds)
-        .where(eq(gameRounds.memberId, friend.id));
-      return { ...friend, totals: totalsOf(rounds) };
-    }),
+    friends.map(async (friend) => ({
+      ...friend,
+      totals: await roundTotals(
+        db,
+        sql`select bet, win from ${gameRounds} where ${gameRounds.memberId} = ${friend.id}`,
+      ),
+    })),
   );
   return { total: total?.n ?? 0, friends: withRounds };
 }

@@ -1,67 +1,44 @@
-import { and, count, desc, eq, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameRounds, refundClaims } from '../../db/schema';
-import { nextId } from '../../db/statement';
-import { type RoundTotals, totalsOf } from '../rewards/rebate';
+import type { RoundTotals } from '../rewards/rebate';
+import { claimRounds, roundTotals } from '../rewards/rounds.repository';
 
 /** The member's rounds played before `before` that no refund has counted yet. */
-export async function unrefundedTotals(
-  db: Db,
-  memberId: number,
-  before: Date,
-): Promise<RoundTotals> {
-  const rounds = await db
-    .select({ bet: gameRounds.bet, win: gameRounds.win })
-    .from(gameRounds)
-    .where(
-      and(
-        eq(gameRounds.memberId, memberId),
-        isNull(gameRounds.refundClaimId),
-        lt(gameRounds.playedAt, before),
-      ),
-    );
-  return totalsOf(rounds);
+function unrefunded(memberId: number, before: Date) {
+  return sql`${gameRounds.memberId} = ${memberId} and ${gameRounds.refundClaimId} is null
+    and ${gameRounds.playedAt} < ${before.toISOString()}`;
+}
+
+export function unrefundedTotals(db: Db, memberId: number, before: Date): Promise<RoundTotals> {
+  return roundTotals(
+    db,
+    sql`select bet, win from ${gameRounds} where ${unrefunded(memberId, before)}`,
+  );
 }
 
 /**
  * Counts the member's unrefunded rounds before `before` into a new claim of the amount `price`
- * gives them, in one transaction: the rounds are taken by a conditional update, so two receives
- * at once count each round once. Nothing is written when the amount is 0 (answered as null).
+ * gives them (each round once, however many receives run at once); null when it is 0.
  */
-export async function claimRefund(
+export function claimRefund(
   db: Db,
   member: { id: number; currency: string },
   before: Date,
   price: (totals: RoundTotals) => number,
 ): Promise<{ id: number; amount: number } | null> {
-  return db
-    .transaction(async (tx) => {
-      const id = await nextId(tx, 'refund_claims');
-      const taken = await tx
-        .update(gameRounds)
-        .set({ refundClaimId: id })
-        .where(
-          and(
-            eq(gameRounds.memberId, member.id),
-            isNull(gameRounds.refundClaimId),
-            lt(gameRounds.playedAt, before),
-          ),
-        )
-        .returning({ bet: gameRounds.bet, win: gameRounds.win });
-      const amount = price(totalsOf(taken));
-      if (amount <= 0) {
-        tx.rollback();
-        return null;
-      }
+  return claimRounds(db, {
+    table: 'refund_claims',
+    take: (id) =>
+      sql`update ${gameRounds} set refund_claim_id = ${id}
+          where ${unrefunded(member.id, before)} returning bet, win`,
+    price,
+    record: async (tx, id, amount) => {
       await tx
         .insert(refundClaims)
         .values({ id, memberId: member.id, amount, currency: member.currency });
-      return { id, amount };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return null;
-      throw error;
-    });
+    },
+  });
 }
 
 /** Received refunds not yet in the wallet, oldest first. */

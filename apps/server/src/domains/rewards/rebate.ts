@@ -1,7 +1,7 @@
 /**
  * The rebate of a set of rounds (docs/promotions.md, loss refunds and invite bonuses): `fail` %
- * of what the lost rounds lost, plus `success` % of what was staked on the won rounds. Money in
- * minor units, rounded down.
+ * of what the lost rounds lost, plus `success` % of what was staked on the won rounds (the totals
+ * are summed by the database: rounds.repository.ts). Money in minor units, rounded down.
  */
 export type RoundTotals = { lost: number; wonStakes: number };
 export type RebateRates = { successPercent: number; failPercent: number };
@@ -11,17 +11,6 @@ export function rebate({ lost, wonStakes }: RoundTotals, rates: RebateRates): nu
   const hundredths =
     lost * Math.round(rates.failPercent * 100) + wonStakes * Math.round(rates.successPercent * 100);
   return Math.floor(hundredths / 10_000);
-}
-
-/** Totals of rounds as `{ bet, win }` in minor units. */
-export function totalsOf(rounds: { bet: number; win: number }[]): RoundTotals {
-  let lost = 0;
-  let wonStakes = 0;
-  for (const { bet, win } of rounds) {
-    if (win < bet) lost += bet - win;
-    else if (win > bet) wonStakes += bet;
-  }
-  return { lost, wonStakes };
 }
 
 const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
