@@ -138,6 +138,7 @@ describe('chat history and read receipts', () => {
 describe('a chat message', () => {
   it('carries the delivery state and the payload of its type', () => {
     const message = {
+      id: 12,
       sender: 'agent',
       createdAt: '2026-03-01T00:00:00Z',
       session_id: 's1',

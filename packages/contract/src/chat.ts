@@ -59,6 +59,8 @@ export type Deliver = z.infer<typeof DeliverSchema>;
 
 /** Chat message (SPEC.md section 3), as history answers it and the socket emits it. */
 export const ChatMessageSchema = z.object({
+  /** The message's number in its conversation's order (later messages have larger ids). */
+  id: z.number().int(),
   sender: z.enum(chatSenders),
   createdAt: TimestampSchema,
   session_id: z.string(),
@@ -251,8 +253,14 @@ export const ChatHistoryResponseSchema = z.object({
 });
 export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponseSchema>;
 
-/** `POST /api/chat/upload-image` and `/upload-video`: one multipart field. */
+/**
+ * `POST /api/chat/upload-image` and `/upload-video`: the multipart field `file`. A guest names
+ * its conversation with a `guestId` field before the file; a member's token says who it is.
+ * `path` is a link to the file, given only to the conversation's parties; a media message
+ * names the file by it.
+ */
 export const CHAT_UPLOAD_FIELD = 'file';
+export const CHAT_UPLOAD_GUEST_FIELD = 'guestId';
 export const ChatUploadResponseSchema = z.object({ path: z.string() });
 export type ChatUploadResponse = z.infer<typeof ChatUploadResponseSchema>;
 
@@ -264,10 +272,11 @@ export type ChatReadResponse = z.infer<typeof ChatReadResponseSchema>;
 
 // Socket (CONTRACT.md, chat socket).
 
-/** `auth` of the socket handshake: a member's token or a guest's id. */
+/** `auth` of the socket handshake: a member's token, a guest's id or a staff token. */
 export const ChatSocketAuthSchema = z.union([
   z.object({ token: chatText(200).min(1, { error: 'KEY_MISSING' }) }),
   z.object({ guestId: GuestIdSchema }),
+  z.object({ staffToken: chatText(200).min(1, { error: 'KEY_MISSING' }) }),
 ]);
 export type ChatSocketAuth = z.infer<typeof ChatSocketAuthSchema>;
 

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { PASSWORD_MAX } from './account';
+import { ChatButtonSchema, ChatMessageSchema, ChatTextSchema, GenericCardSchema } from './chat';
+import { TimestampSchema } from './common';
+import { paging } from './constants';
+
+/**
+ * The operator's back office (docs/decisions/0044-chat.md). Support staff sign in apart from
+ * members, with `Authorization: Bearer <staff token>` on every `/api/backoffice` call and
+ * `auth: { staffToken }` on the socket. Its first screen is the support chat.
+ */
+
+export const StaffLoginSchema = z.object({
+  username: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(50),
+  password: z.string({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(PASSWORD_MAX),
+});
+export type StaffLogin = z.infer<typeof StaffLoginSchema>;
+
+export const StaffProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+});
+export type StaffProfile = z.infer<typeof StaffProfileSchema>;
+
+/** `POST /api/backoffice/login`. */
+export const StaffLoginResponseSchema = z.object({ token: z.string(), staff: StaffProfileSchema });
+export type StaffLoginResponse = z.infer<typeof StaffLoginResponseSchema>;
+
+// Chat.
+
+/** `GET /api/backoffice/chat/conversations`: one row of the list, most recent first. */
+export const ConversationSummarySchema = z.object({
+  id: z.number().int(),
+  /** The socket room of the conversation (`<PREFIX>-<userId or guestId>`). */
+  room: z.string(),
+  userId: z.string().nullable(),
+  guestId: z.string().nullable(),
+  /** The member's name and username, or null for a guest. */
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  sessionId: z.string(),
+  /** Customer messages staff has not read yet. */
+  unread: z.number().int().min(0),
+  /** Whether the customer has read every staff message so far. */
+  customerReadAll: z.boolean(),
+  lastMessage: ChatMessageSchema.nullable(),
+  lastMessageAt: TimestampSchema.nullable(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationListResponseSchema = z.object({
+  conversations: z.array(ConversationSummarySchema),
+});
+export type ConversationListResponse = z.infer<typeof ConversationListResponseSchema>;
+
+const ConversationIdSchema = z
+  .number({ error: 'KEY_INVALID' })
+  .int({ error: 'KEY_INVALID' })
+  .min(1, { error: 'KEY_INVALID' });
+
+export const ConversationRequestSchema = z.object({ conversationId: ConversationIdSchema });
+export type ConversationRequest = z.infer<typeof ConversationRequestSchema>;
+
+/** `POST /api/backoffice/chat/history`: pages as the customer's history does. */
+export const StaffHistoryRequestSchema = z.object({
+  conversationId: ConversationIdSchema,
+  limit: z.number({ error: 'KEY_INVALID' }).int().min(1).max(paging.maxLimit),
+  skip: z.number({ error: 'KEY_INVALID' }).int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type StaffHistoryRequest = z.infer<typeof StaffHistoryRequestSchema>;
+
+const NESTED = { error: 'KEY_INVALID' } as const;
+const shortText = (max: number) =>
+  z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(max, {
+    error: 'KEY_INVALID',
+  });
+const StaffButtonSchema = ChatButtonSchema.extend({
+  title: shortText(80),
+  payload: z.string({ error: 'KEY_INVALID' }).trim().max(1000, { error: 'KEY_INVALID' }),
+});
+const StaffCardSchema = GenericCardSchema.extend({
+  image_url: z.string({ error: 'KEY_INVALID' }).max(1000, { error: 'KEY_INVALID' }),
+  title: shortText(80),
+  subtitle: z.string({ error: 'KEY_INVALID' }).max(200, { error: 'KEY_INVALID' }),
+  buttons: z.array(StaffButtonSchema).max(3, { error: 'KEY_INVALID' }),
+});
+
+/**
+ * What staff may send: text; quick replies (a text and up to 10 postback choices); buttons
+ * (a text and up to 3 buttons that open a link, call a number or post back); media (a file
+ * uploaded into this conversation); generic cards (up to 10).
+ */
+export const StaffOutgoingMessageSchema = z.discriminatedUnion(
+  'message_type',
+  [
+    z.object({
+      message_type: z.literal('text'),
+      payload: z.object({ message: ChatTextSchema }, NESTED),
+    }),
+    z.object({
+      message_type: z.literal('quick_replies'),
+      payload: z.object(
+        {
+          message: ChatTextSchema,
+          buttons: z
+            .array(StaffButtonSchema.extend({ type: z.literal('postback') }))
+            .min(1, { error: 'KEY_MISSING' })
+            .max(10, { error: 'KEY_INVALID' }),
+        },
+        NESTED,
+      ),
+    }),
+    z.object({
+      message_type: z.literal('buttons'),
+      payload: z.object(
+        {
+          message: ChatTextSchema,
+          buttons: z
+            .array(StaffButtonSchema)
+            .min(1, { error: 'KEY_MISSING' })
+            .max(3, { error: 'KEY_INVALID' }),
+        },
+        NESTED,
+      ),
+    }),
+    z.object({
+      message_type: z.literal('media'),
+      payload: z.object(
+        {
+          fileType: z.enum(['image', 'video'], { error: 'KEY_INVALID' }),
+          filePath: z.string({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(500),
+          name: z.string({ error: 'KEY_INVALID' }).max(255).optional(),
+        },
+        NESTED,
+      ),
+    }),
+    z.object({
+      message_type: z.literal('generic'),
+      payload: z.object(
+        {
+          elements: z
+            .array(StaffCardSchema)
+            .min(1, { error: 'KEY_MISSING' })
+            .max(10, { error: 'KEY_INVALID' }),
+        },
+        NESTED,
+      ),
+    }),
+  ],
+  { error: 'KEY_INVALID' },
+);
+export type StaffOutgoingMessage = z.infer<typeof StaffOutgoingMessageSchema>;
+
+/** `POST /api/backoffice/chat/send`; `deliverId` makes a retry send once. */
+export const StaffSendRequestSchema = z.object({
+  conversationId: ConversationIdSchema,
+  deliverId: z
+    .string({ error: 'KEY_INVALID' })
+    .min(1, { error: 'KEY_MISSING' })
+    .max(64, { error: 'KEY_INVALID' }),
+  message: StaffOutgoingMessageSchema,
+});
+export type StaffSendRequest = z.infer<typeof StaffSendRequestSchema>;
+
+/**
+ * `POST /api/backoffice/chat/end`: the conversation's session ends. A `system` message opens
+ * the new session, so the customer sees 'End Conversation' at once.
+ */
+export const EndConversationResponseSchema = z.object({ sessionId: z.string() });
+export type EndConversationResponse = z.infer<typeof EndConversationResponseSchema>;
+
+/** Staff uploads name their conversation in a form field before the file. */
+export const STAFF_UPLOAD_CONVERSATION_FIELD = 'conversationId';
+
+// Socket: a staff socket is in the `staff` room and hears every conversation.
+
+export const STAFF_ROOM = 'staff';
+
+/** A message of any conversation, for the staff screen. */
+export const StaffMessagingEventSchema = z.object({
+  conversationId: z.number().int(),
+  message: ChatMessageSchema,
+});
+export type StaffMessagingEvent = z.infer<typeof StaffMessagingEventSchema>;
+
+/** The customer has read the conversation so far. */
+export const StaffReadEventSchema = z.object({ conversationId: z.number().int() });
+export type StaffReadEvent = z.infer<typeof StaffReadEventSchema>;
+
+export const staffSocketEvents = {
+  messaging: 'staff:messaging',
+  read: 'staff:read',
+} as const;
+
+export interface StaffServerToClientEvents {
+  'staff:messaging': (event: StaffMessagingEvent) => void;
+  'staff:read': (event: StaffReadEvent) => void;
+}
