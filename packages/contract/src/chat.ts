@@ -8,8 +8,9 @@ import { WalletBalanceSchema } from './wallet';
  * Support chat (SPEC.md sections 2, 3, 4, 5, 7 and 9; CONTRACT.md, chat socket). A member
  * chats as their profile id, a guest as a generated guest id kept locally. Chat calls carry
  * the bearer token when one is stored (the web client sends it on every call): with a token
- * the server takes the member from it and ignores any userId in the body; without one the
- * body's guestId is the caller.
+ * the caller is the token's member, and a body whose userId or guestId names any other
+ * conversation is refused with 404 NO_DATA; without one the caller is the body's guestId, and a
+ * userId without a token is 401 UNAUTHORIZED.
  */
 
 export const chatSenders = ['customer', 'agent', 'bot', 'system'] as const;

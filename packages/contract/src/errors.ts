@@ -115,6 +115,12 @@ export const errorCatalogue = {
   INVALID_COUPON_TYPE: { status: 400, message: 'This coupon type cannot be claimed.' },
   COUPON_EXPIRED: { status: 400, message: 'This coupon has expired.' },
 
+  // Chat (not in SPEC.md section 8: its client checks files before upload; the server checks
+  // again by the bytes, docs/decisions/0044-chat.md)
+  CHAT_NO_FILE: { status: 400, message: 'Please choose a file.' },
+  CHAT_FILE_NOT_SUPPORTED: { status: 400, message: 'File is not supported.' },
+  CHAT_FILE_TOO_LARGE: { status: 400, message: 'The file is too large.' },
+
   // Other
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
   KEY_MISSING: { status: 400, message: 'A required field is missing.' },
