@@ -163,4 +163,63 @@ describe('apiRequest', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiSend('/api/lookup/info')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
+
+  it('sends an upload that reports progress through XMLHttpRequest, with the same headers', async () => {
+    const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] =
+      [];
+    class FakeXhr {
+      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+      status = 0;
+      responseText = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private request = { method: '', url: '', headers: {} as Record<string, string> };
+      open(method: string, url: string) {
+        this.request.method = method;
+        this.request.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.request.headers[name.toLowerCase()] = value;
+      }
+      abort() {
+        this.onabort?.();
+      }
+      send(body: unknown) {
+        sent.push({ ...this.request, body });
+        this.upload.onprogress?.({
+          lengthComputable: true,
+          loaded: 25,
+          total: 100,
+        } as ProgressEvent);
+        this.upload.onprogress?.({
+          lengthComputable: true,
+          loaded: 100,
+          total: 100,
+        } as ProgressEvent);
+        this.status = 200;
+        this.responseText = JSON.stringify({ path: '/files/a.png' });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress: number[] = [];
+    const form = new FormData();
+
+    const answer = await apiSend('/api/chat/upload-image', {
+      body: form,
+      token: 'staff-token',
+      onUploadProgress: (fraction) => progress.push(fraction),
+    });
+
+    expect(answer).toEqual({ path: '/files/a.png' });
+    expect(progress).toEqual([0.25, 1]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/chat/upload-image', body: form });
+    expect(sent[0]?.headers).toMatchObject({
+      authorization: 'Bearer staff-token',
+      'x-wallet-user': '1',
+    });
+    expect(sent[0]?.headers).not.toHaveProperty('content-type');
+  });
 });

@@ -20,8 +20,13 @@ export type RequestOptions = {
    * /terminated. Callers that handle those answers themselves (logout, the /login guard) opt out.
    */
   redirects?: boolean;
-  /** Sends this token instead of the stored one (logout of a session being dropped). */
+  /**
+   * Sends this token instead of the stored member token: the logout of a session being dropped,
+   * or the back office's staff token (features/backoffice/api/staff-request.ts).
+   */
   token?: string | null;
+  /** An upload's progress, 0 to 1 (SPEC.md section 7: chat uploads show it). */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 /**
@@ -90,6 +95,38 @@ async function redirectFor(error: ApiError, options: RequestOptions): Promise<vo
   }
 }
 
+/**
+ * fetch cannot report how much of a request body has gone out, so an upload that shows its
+ * progress goes through XMLHttpRequest; it answers a Response like fetch, and fails like fetch
+ * (a TypeError without an answer, an AbortError once aborted), so the rest of `send` is shared.
+ */
+function fetchWithUploadProgress(
+  path: string,
+  init: RequestInit,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'POST', path);
+    for (const [name, value] of new Headers(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const empty = xhr.status === 204 || xhr.status === 205;
+      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status }));
+    };
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    if (init.signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body as XMLHttpRequestBodyInit);
+  });
+}
+
 async function send(path: string, options: RequestOptions): Promise<unknown> {
   const upload = isFormData(options.body);
   const timeoutMs = options.timeoutMs ?? (upload ? timeouts.uploadMs : timeouts.requestMs);
@@ -107,12 +144,16 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
   else if (options.body !== undefined) body = JSON.stringify(options.body);
 
   try {
-    const response = await fetch(path, {
+    const init: RequestInit = {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers: buildHeaders(options),
       body,
       signal: controller.signal,
-    });
+    };
+    const response =
+      upload && options.onUploadProgress
+        ? await fetchWithUploadProgress(path, init, options.onUploadProgress)
+        : await fetch(path, init);
     const payload = await readJson(response);
     if (!response.ok) {
       const error = toApiError(response.status, payload);
