@@ -14,6 +14,10 @@ import { AuthService } from './domains/auth/auth.service';
 import { SessionCache } from './domains/auth/session-cache';
 import { bonusRoutes, promotionRoutes } from './domains/bonus/bonus.route';
 import { BonusService } from './domains/bonus/bonus.service';
+import { ChatGateway } from './domains/chat/chat.gateway';
+import { backofficeChatRoutes, CHAT_FILE_PATH, chatRoutes } from './domains/chat/chat.route';
+import { ChatService } from './domains/chat/chat.service';
+import { WalletEvents } from './domains/chat/wallet-events';
 import { depositLookupRoutes, depositSandboxRoutes } from './domains/deposit/deposit.route';
 import { DepositService } from './domains/deposit/deposit.service';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
@@ -39,12 +43,12 @@ import { sandboxGamesRoutes, sandboxPlayRoutes } from './domains/sandbox/sandbox
 import { ServiceState } from './domains/settings/service-state';
 import { readSetting } from './domains/settings/settings.repository';
 import {
+  SLIP_IMAGE_PATH,
   slipSandboxRoutes,
   slipStatementRoutes,
   slipUploadRoutes,
 } from './domains/slip/slip.route';
 import { SlipService } from './domains/slip/slip.service';
-import { SlipLinks } from './domains/slip/slip-links';
 import {
   SLIP_SWEEP_AFTER_MS,
   SLIP_VERIFY_JOB,
@@ -53,6 +57,8 @@ import {
 } from './domains/slip/slip-verification';
 import { spinRoutes } from './domains/spin/spin.route';
 import { SpinService } from './domains/spin/spin.service';
+import { staffRoutes } from './domains/staff/staff.route';
+import { StaffService } from './domains/staff/staff.service';
 import { statementRoutes } from './domains/statement/statement.route';
 import { StatementService } from './domains/statement/statement.service';
 import { TransferService } from './domains/wallet/transfer.service';
@@ -63,6 +69,7 @@ import { Jobs } from './jobs/jobs';
 import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
 import { DirectoryFileStorage } from './lib/file-storage';
 import { RedisCounterStore } from './lib/redis-counter-store';
+import { SignedLinks } from './lib/signed-links';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -70,6 +77,7 @@ import { ipAllowListPlugin } from './plugins/ip-allow-list';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { serviceSwitchPlugin } from './plugins/service-switch';
+import { staffAuthPlugin } from './plugins/staff-auth';
 import { webAppPlugin } from './plugins/web-app';
 import { GameProviders } from './providers/games/game-providers';
 import {
@@ -101,6 +109,8 @@ declare module 'fastify' {
       invites: InviteService;
       spin: SpinService;
     };
+    /** The chat's socket.io server (tests count its sockets). */
+    chatGateway: ChatGateway;
   }
 }
 
@@ -337,7 +347,13 @@ async function registerPlugins(
   const slips = new SlipService({
     db,
     storage,
-    links: new SlipLinks(db, 15 * 60),
+    links: new SignedLinks({
+      db,
+      setting: 'slipLinkKey',
+      purpose: 'slip',
+      path: SLIP_IMAGE_PATH,
+      ttlSeconds: 15 * 60,
+    }),
     idempotency,
     counters,
     attemptsPerHour: limits.slipAttemptsPerHour,
@@ -364,6 +380,55 @@ async function registerPlugins(
     idempotency,
     // A bonus-kind coupon waits while a paid bonus runs (BONUS_REMAINING).
     activeBonus: bonusRunning,
+    log,
+  });
+
+  // Support chat (docs/decisions/0044-chat.md): socket.io on this server, staff accounts of
+  // their own, files behind signed links; members' wallets pushed on the same socket.
+  const staff = new StaffService({
+    db,
+    counters,
+    sessionTtlHours: config.sessionTtlHours,
+    loginMaxFailures: limits.loginMaxFailures,
+    loginFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    now,
+  });
+  if (config.sandbox) await staff.ensure(DEMO_STAFF);
+  const gateway = new ChatGateway(app.server, {
+    auth,
+    staff,
+    prefix: config.chatPrefix,
+    redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    log,
+  });
+  const walletEvents = new WalletEvents({
+    gateway,
+    balance: (memberId) => wallet.balance(memberId),
+    log,
+  });
+  ledger.watch((memberId) => walletEvents.moved(memberId));
+  // Before the HTTP server closes: it waits for open connections, and sockets stay open.
+  app.addHook('preClose', async () => {
+    walletEvents.stop();
+    await gateway.close();
+  });
+  app.decorate('chatGateway', gateway);
+  const chat = new ChatService({
+    db,
+    storage,
+    links: new SignedLinks({
+      db,
+      setting: 'chatFileLinkKey',
+      purpose: 'chat-file',
+      path: CHAT_FILE_PATH,
+      ttlSeconds: 24 * 3600,
+    }),
+    counters,
+    hub: gateway,
+    prefix: config.chatPrefix,
+    messagesPerMinute: limits.chatMessagesPerMinute,
+    uploadsPerHour: limits.chatUploadsPerHour,
     log,
   });
 
@@ -443,6 +508,7 @@ async function registerPlugins(
     keyPrefix: config.redisKeyPrefix,
   });
   await app.register(authPlugin, { auth });
+  await app.register(staffAuthPlugin, { staff });
 
   // Domains.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -474,6 +540,13 @@ async function registerPlugins(
   await app.register(inviteRoutes, { prefix: '/api/invite', invites });
   await app.register(qrCallbackRoutes, { prefix: '/api/callbacks/qr', qr });
   await app.register(spinRoutes, { prefix: '/api/spinwheel', spin });
+  await app.register(chatRoutes, { prefix: '/api/chat', chat });
+  await app.register(staffRoutes, {
+    prefix: '/api/backoffice',
+    staff,
+    loginPerMinute: limits.loginPerMinute,
+  });
+  await app.register(backofficeChatRoutes, { prefix: '/api/backoffice/chat', chat });
   if (sandboxSms) {
     const sandbox = new SandboxService({ db, sms: sandboxSms, serviceState });
     await app.register(sandboxRoutes, { prefix: '/api/sandbox', sandbox, variant });
@@ -506,3 +579,6 @@ async function registerPlugins(
   // Last: the SPA and the answer for every path nothing above claimed.
   await app.register(webAppPlugin, { webDist: config.webDist, laos: config.laos });
 }
+
+/** The sandbox's support account (README, docs/decisions/0044): made once, never changed. */
+export const DEMO_STAFF = { username: 'support', name: 'Support', password: 'support-demo' };

@@ -213,6 +213,13 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v?.trim() ? resolve(v.trim()) : undefined)),
   QR_ATTEMPTS_PER_HOUR: integer('QR_ATTEMPTS_PER_HOUR', 30, 1, 1000),
+  CHAT_MESSAGES_PER_MINUTE: integer('CHAT_MESSAGES_PER_MINUTE', 30, 1, 10_000),
+  CHAT_UPLOADS_PER_HOUR: integer('CHAT_UPLOADS_PER_HOUR', 30, 1, 10_000),
+  CHAT_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,32}$/, 'CHAT_PREFIX is 1 to 32 letters, digits or _')
+    .default('wallet'),
   QR_LIFETIME_SECONDS: integer('QR_LIFETIME_SECONDS', 600, 60, 3600),
   PAYTIMZ_MINIMUM: z
     .string()
@@ -280,7 +287,13 @@ export type Config = {
     slipAttemptsPerHour: number;
     /** QR creations a member may ask for per hour. */
     qrAttemptsPerHour: number;
+    /** Chat messages one member or guest may send per minute. */
+    chatMessagesPerMinute: number;
+    /** Chat files one member or guest may upload per hour. */
+    chatUploadsPerHour: number;
   };
+  /** The chat rooms' prefix (`GET /api/chat/config`): rooms are `<prefix>-<userId or guestId>`. */
+  chatPrefix: string;
   /** How long a deposit QR can be paid. */
   qrLifetimeSeconds: number;
   /** The PAYTIMZ minimum and first quick amount (SPEC.md section 9); the web build reads it too. */
@@ -357,7 +370,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
       slipAttemptsPerHour: e.SLIP_ATTEMPTS_PER_HOUR,
       qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,
+      chatMessagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
+      chatUploadsPerHour: e.CHAT_UPLOADS_PER_HOUR,
     },
+    chatPrefix: e.CHAT_PREFIX,
     qrLifetimeSeconds: e.QR_LIFETIME_SECONDS,
     paytimzMinimum: e.PAYTIMZ_MINIMUM,
     gameProviderTimeoutMs: e.GAME_PROVIDER_TIMEOUT_MS,

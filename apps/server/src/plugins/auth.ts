@@ -6,6 +6,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of every member route: sets request.auth or refuses (401/403). */
     authenticate: onRequestAsyncHookHandler;
+    /**
+     * onRequest hook of routes open to guests (the chat): a request with an Authorization
+     * header is authenticated as `authenticate` does (a bad token is refused, never taken for
+     * a guest); one without stays anonymous (request.auth null).
+     */
+    authenticateIfPresent: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -21,6 +27,13 @@ export const authPlugin = fp(
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.auth = await options.auth.authenticate(request.headers.authorization);
+    });
+    app.decorate('authenticateIfPresent', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      request.auth =
+        header === undefined || header.trim() === ''
+          ? null
+          : await options.auth.authenticate(header);
     });
   },
   { name: 'auth' },

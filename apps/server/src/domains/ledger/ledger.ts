@@ -311,8 +311,26 @@ export class Ledger {
    * can never leave a cached id behind.
    */
   private readonly ids = new Map<string, number>();
+  /** The member of each member account this process has used (settle knows only accounts). */
+  private readonly owners = new Map<number, number>();
+  private readonly watchers: ((memberId: number) => void)[] = [];
 
   constructor(private readonly db: Db) {}
+
+  /**
+   * Calls `watcher` with the member after each movement this process makes on a member's
+   * accounts (the wallet push, docs/decisions/0044-chat.md). It runs after the statement, so a
+   * movement inside a caller's transaction may not be committed yet: a watcher that reads
+   * balances waits a moment first. It must not throw.
+   */
+  watch(watcher: (memberId: number) => void): void {
+    this.watchers.push(watcher);
+  }
+
+  private moved(memberId: number | null | undefined): void {
+    if (memberId === null || memberId === undefined) return;
+    for (const watcher of this.watchers) watcher(memberId);
+  }
 
   memberAccount(
     memberId: number,
@@ -355,6 +373,7 @@ export class Ledger {
     }
     if (!row) throw new Error('ledger account was not created');
     this.ids.set(cacheKey, row.id);
+    if (memberId !== null) this.owners.set(row.id, memberId);
     return row.id;
   }
 
@@ -410,6 +429,7 @@ export class Ledger {
     if (!row && claim) throw claim.taken();
     if (!row) throw new Error('ledger transaction was not recorded');
     if (claim) claim.state = 'claimed';
+    this.moved(input.memberId);
     return { id: int(row.id), wallet: walletOf(row) };
   }
 
@@ -480,6 +500,7 @@ export class Ledger {
       }),
     );
     if (row) {
+      this.moved(credit.memberId);
       return {
         credited: true,
         transactionId: int(row.id),
@@ -565,6 +586,10 @@ export class Ledger {
     const statement = answer ? statements.settleAnswering : statements.settle;
     const [row] = await moneyNotEnough(() => statement.rows<Row>(db, values));
     if (answer && row?.answered === true) answer.ticket.state = 'answered';
+    if (row?.settled === true) {
+      const members = new Set(legs.map((leg) => this.owners.get(leg.accountId)));
+      for (const memberId of members) this.moved(memberId);
+    }
     return { settled: row?.settled === true, wallet: row && walletOf(row) };
   }
 

@@ -36,6 +36,8 @@ export const settingSchemas = {
   truelinkKey: z.object({ publicKey: z.string(), privateKey: z.string() }),
   /** The HMAC key of the signed slip-image links (docs/decisions/0043), made on first use. */
   slipLinkKey: z.string().min(32),
+  /** The HMAC key of the signed chat-file links (docs/decisions/0044), made on first use. */
+  chatFileLinkKey: z.string().min(32),
   /**
    * The HMAC secret each QR payment provider signs its paid callbacks with (docs/decisions/0042).
    * Generated on first start for the sandbox providers; an operator with a real contract writes

@@ -9,59 +9,26 @@ import {
   SlipReferenceParamsSchema,
   SlipReferenceResponseSchema,
 } from '@wallet/contract/statement';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../../lib/domain-error';
+import { readMultipartForm } from '../../lib/multipart-form';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { SandboxSlipVerifier } from '../../providers/slips/slip-verifier';
 import type { SlipForm, SlipService } from './slip.service';
 
+/** Where slip pictures are served, behind signed links (slips.links). */
+export const SLIP_IMAGE_PATH = '/api/statement/slip/image';
+
 /** The header tests and the sandbox's users read the booked transfer's reference from. */
 export const SLIP_REFERENCE_HEADER = 'x-slip-reference';
-
-const textFields: readonly string[] = [slipUploadFields.amount, slipUploadFields.transferredAt];
-
-/**
- * Reads the slip form, stopping at `maxBytes` of file: the file part named
- * `slipUploadFields.file` and the known text fields; anything else is drained and ignored. A
- * request that is not multipart has no file.
- */
-async function readSlipForm(request: FastifyRequest, maxBytes: number): Promise<SlipForm> {
-  const form: SlipForm = { file: null, fields: {} };
-  if (!request.isMultipart()) return form;
-  const parts = request.parts({
-    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
-  });
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        // A form sent without a chosen file carries an empty part with no name.
-        if (part.fieldname !== slipUploadFields.file || (data.length === 0 && !part.filename)) {
-          continue;
-        }
-        form.file = { data, tooLarge: part.file.truncated };
-      } else if (textFields.includes(part.fieldname) && typeof part.value === 'string') {
-        form.fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    // The plugin's refusals carry their status (413: a second file); the parser's complaints
-    // about a broken body (cut short, a wrong boundary) are the client's, not a fault of ours.
-    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new DomainError('KEY_INVALID');
-  }
-  return form;
-}
 
 /** POST /api/wallet/slip (member): multipart, 300 s on the client (SPEC.md section 7). */
 export const slipUploadRoutes: FastifyPluginAsyncZod<{ slips: SlipService }> = async (
   app,
   { slips },
 ) => {
-  // Here only: no other route takes multipart bodies. A file past the limit is cut, not thrown,
+  // Multipart bodies are parsed in this scope and the chat uploads' only. A file past the limit is cut, not thrown,
   // so the service refuses it like any other bad file (SLIP_INVALID_FILE).
   await app.register(multipart, { throwFileSizeLimit: false });
   app.post(
@@ -74,7 +41,11 @@ export const slipUploadRoutes: FastifyPluginAsyncZod<{ slips: SlipService }> = a
       },
     },
     async (request) => {
-      const form = await readSlipForm(request, await slips.maxBytes());
+      const form = await readMultipartForm(request, {
+        fileField: slipUploadFields.file,
+        textFields: [slipUploadFields.amount, slipUploadFields.transferredAt],
+        maxBytes: await slips.maxBytes(),
+      });
       return slips.upload(authOf(request), request.headers['idempotency-key'], form);
     },
   );

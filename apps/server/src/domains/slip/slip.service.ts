@@ -19,6 +19,8 @@ import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import type { FileStorage } from '../../lib/file-storage';
 import type { Log } from '../../lib/log';
+import type { MultipartForm } from '../../lib/multipart-form';
+import type { SignedLinks } from '../../lib/signed-links';
 import type { AuthContext } from '../auth/auth.service';
 import { fingerprint, type Idempotency } from '../idempotency/idempotency';
 import { readSetting } from '../settings/settings.repository';
@@ -30,22 +32,18 @@ import {
   listSlips,
   type SlipRow,
 } from './slip.repository';
-import type { SlipLinks } from './slip-links';
 
 /**
  * The multipart form as the route read it: the file part (null when the form had none, or an
  * empty part with no name: a form sent without choosing a file), whether it went past the size
  * limit (its bytes are then cut there), and the text fields.
  */
-export type SlipForm = {
-  file: { data: Buffer; tooLarge: boolean } | null;
-  fields: Record<string, string>;
-};
+export type SlipForm = MultipartForm;
 
 export type SlipServiceDeps = {
   db: Db;
   storage: FileStorage;
-  links: SlipLinks;
+  links: SignedLinks;
   idempotency: Idempotency;
   counters: CounterStore;
   attemptsPerHour: number;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { slips } from '../../db/schema';
+import { SignedLinks } from '../../lib/signed-links';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken, newAccountNo } from '../../test/members';
@@ -20,7 +21,7 @@ import {
   uploadSlip,
 } from '../../test/slips';
 import { readSetting, writeSetting } from '../settings/settings.repository';
-import { SlipLinks } from './slip-links';
+import { SLIP_IMAGE_PATH } from './slip.route';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
 
@@ -332,7 +333,13 @@ describeOnDatabases('deposit slips', (target) => {
       expect(res.statusCode, path).toBeLessThan(500);
     }
     // A link signed with the installation's key, but past its time.
-    const expired = await new SlipLinks(h.db, -60).url(Number(slip._id));
+    const expired = await new SignedLinks({
+      db: h.db,
+      setting: 'slipLinkKey',
+      purpose: 'slip',
+      path: SLIP_IMAGE_PATH,
+      ttlSeconds: -60,
+    }).url(Number(slip._id));
     expect((await app.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
   });
 });

@@ -1,0 +1,174 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  STAFF_ROOM,
+  type StaffMessagingEvent,
+  type StaffReadEvent,
+  type StaffServerToClientEvents,
+  staffSocketEvents,
+} from '@wallet/contract/backoffice';
+import {
+  type ChatClientToServerEvents,
+  type ChatMessage,
+  type ChatServerToClientEvents,
+  ChatSocketAuthSchema,
+  chatRoom,
+  chatSocketEvents,
+  JoinRequestSchema,
+  type WalletEvent,
+} from '@wallet/contract/chat';
+import type { ErrorCode } from '@wallet/contract/errors';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { DomainError } from '../../lib/domain-error';
+import type { Log } from '../../lib/log';
+import type { AuthService } from '../auth/auth.service';
+import type { StaffService } from '../staff/staff.service';
+import type { ChatHub } from './chat.service';
+
+/** Who a socket is, from its handshake's `auth`. */
+export type SocketIdentity =
+  | { kind: 'member'; memberId: number }
+  | { kind: 'guest'; guestId: string }
+  | { kind: 'staff'; staffId: number };
+
+type ServerEvents = ChatServerToClientEvents & StaffServerToClientEvents;
+/** Between server processes: a member's wallet moved (each process pushes to its own sockets). */
+type InterServerEvents = { walletMoved: (memberId: number) => void };
+type ChatSocket = Socket<ChatClientToServerEvents, ServerEvents, InterServerEvents, SocketIdentity>;
+
+export type ChatGatewayDeps = {
+  auth: AuthService;
+  staff: StaffService;
+  prefix: string;
+  redis: Redis | null;
+  redisKeyPrefix: string;
+  log: Log;
+};
+
+/**
+ * socket.io on the API's own HTTP server (CONTRACT.md, chat socket; docs/decisions/0044). A
+ * socket proves who it is in its handshake (a member's token, a guest id, a staff token) and
+ * may join only its own room: `<PREFIX>-<its id>`, or `staff` for staff. With Redis, the
+ * socket.io Redis adapter carries every emit to the sockets of the other server processes.
+ */
+export class ChatGateway implements ChatHub {
+  readonly io: Server<ChatClientToServerEvents, ServerEvents, InterServerEvents, SocketIdentity>;
+  private readonly redisClients: Redis[] = [];
+  private walletListener: (memberId: number) => void = () => {};
+
+  constructor(
+    server: HttpServer,
+    private readonly deps: ChatGatewayDeps,
+  ) {
+    this.io = new Server(server, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      serveClient: false,
+      // A handshake and its first packet; chat messages travel over HTTP, not the socket.
+      maxHttpBufferSize: 16 * 1024,
+    });
+    if (deps.redis) {
+      const pub = deps.redis.duplicate();
+      const sub = deps.redis.duplicate();
+      this.redisClients.push(pub, sub);
+      this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix}socket.io` }));
+    }
+    this.io.use((socket, next) => {
+      this.identify(socket.handshake.auth).then(
+        (identity) => {
+          socket.data = identity;
+          next();
+        },
+        (error: unknown) => {
+          const code = error instanceof DomainError ? error.code : 'INTERNAL_SERVER_ERROR';
+          if (!(error instanceof DomainError)) deps.log.error({ err: error }, 'socket handshake');
+          next(Object.assign(new Error(code), { data: { code } }));
+        },
+      );
+    });
+    this.io.on('connection', (socket) => this.connected(socket));
+    this.io.on('walletMoved', (memberId) => this.walletListener(memberId));
+  }
+
+  /** The room a socket may join, from who it is. */
+  private ownRoom(identity: SocketIdentity): string {
+    switch (identity.kind) {
+      case 'member':
+        return chatRoom(this.deps.prefix, identity.memberId);
+      case 'guest':
+        return chatRoom(this.deps.prefix, identity.guestId);
+      case 'staff':
+        return STAFF_ROOM;
+    }
+  }
+
+  private async identify(auth: unknown): Promise<SocketIdentity> {
+    const parsed = ChatSocketAuthSchema.safeParse(auth);
+    if (!parsed.success) throw new DomainError('UNAUTHORIZED');
+    const given = parsed.data;
+    if ('token' in given) {
+      const member = await this.deps.auth.authenticate(`Bearer ${given.token}`);
+      return { kind: 'member', memberId: member.memberId };
+    }
+    if ('guestId' in given) return { kind: 'guest', guestId: given.guestId };
+    const staff = await this.deps.staff.authenticate(given.staffToken);
+    return { kind: 'staff', staffId: staff.id };
+  }
+
+  private connected(socket: ChatSocket): void {
+    socket.on(chatSocketEvents.join, (request, ack) => {
+      if (typeof ack !== 'function') return;
+      const parsed = JoinRequestSchema.safeParse(request);
+      const code: ErrorCode | null = !parsed.success
+        ? 'KEY_INVALID'
+        : parsed.data.room === this.ownRoom(socket.data)
+          ? null
+          : 'UNAUTHORIZED';
+      if (code !== null || !parsed.success) {
+        ack({ ok: false, code: code ?? 'KEY_INVALID' });
+        return;
+      }
+      void socket.join(parsed.data.room);
+      ack({ ok: true });
+    });
+  }
+
+  toConversation(room: string, message: ChatMessage): void {
+    this.io.to(room).emit(chatSocketEvents.messaging, message);
+  }
+
+  toStaff(event: StaffMessagingEvent): void {
+    this.io.to(STAFF_ROOM).emit(staffSocketEvents.messaging, event);
+  }
+
+  readByCustomer(event: StaffReadEvent): void {
+    this.io.to(STAFF_ROOM).emit(staffSocketEvents.read, event);
+  }
+
+  // The wallet push (wallet-events.ts).
+
+  /** Tells the other processes that a member's wallet moved; `listener` hears theirs. */
+  announceWalletMoved(memberId: number): void {
+    if (this.deps.redis) this.io.serverSideEmit('walletMoved', memberId);
+  }
+
+  onWalletMoved(listener: (memberId: number) => void): void {
+    this.walletListener = listener;
+  }
+
+  /** Whether a socket of this process is in the member's room. */
+  memberHere(memberId: number): boolean {
+    return (this.io.of('/').adapter.rooms.get(chatRoom(this.deps.prefix, memberId))?.size ?? 0) > 0;
+  }
+
+  /** A `wallet` event to the member's sockets on this process (every process sends its own). */
+  walletHere(memberId: number, event: WalletEvent): void {
+    this.io.local.to(chatRoom(this.deps.prefix, memberId)).emit(chatSocketEvents.wallet, event);
+  }
+
+  async close(): Promise<void> {
+    await this.io.close();
+    await Promise.all(this.redisClients.map((client) => client.quit().catch(() => {})));
+  }
+}

@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ConversationListResponse,
+  EndConversationResponse,
+  StaffHistoryRequest,
+  StaffMessagingEvent,
+  StaffReadEvent,
+  StaffSendRequest,
+} from '@wallet/contract/backoffice';
+import {
+  type ChatConfigResponse,
+  type ChatHistoryResponse,
+  type ChatMessage,
+  type ChatSendRequest,
+  type ChatSendResponse,
+  type ChatUploadResponse,
+  chatRoom,
+} from '@wallet/contract/chat';
+import { chatLimits } from '@wallet/contract/constants';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../db/client';
+import type { CounterStore } from '../../lib/counter-store';
+import { DomainError } from '../../lib/domain-error';
+import type { FileStorage } from '../../lib/file-storage';
+import type { Log } from '../../lib/log';
+import type { MultipartForm } from '../../lib/multipart-form';
+import type { SignedLinks } from '../../lib/signed-links';
+import type { AuthContext } from '../auth/auth.service';
+import type { StaffContext } from '../staff/staff.service';
+import {
+  type ChatParty,
+  type ConversationRow,
+  findConversation,
+  findConversationById,
+  findConversationFile,
+  findFile,
+  insertFile,
+  insertMessage,
+  type MessageRow,
+  markRead,
+  memberNames,
+  messagePage,
+  type NewMessage,
+  openConversation,
+  openConversations,
+  startSession,
+} from './chat.repository';
+
+/** Where a message goes once it is stored: its room, and the staff screen (chat.gateway.ts). */
+export interface ChatHub {
+  toConversation(room: string, message: ChatMessage): void;
+  toStaff(event: StaffMessagingEvent): void;
+  readByCustomer(event: StaffReadEvent): void;
+}
+
+export type ChatServiceDeps = {
+  db: Db;
+  storage: FileStorage;
+  links: SignedLinks;
+  counters: CounterStore;
+  hub: ChatHub;
+  prefix: string;
+  messagesPerMinute: number;
+  uploadsPerHour: number;
+  log: Log;
+};
+
+const MB = 1024 * 1024;
+
+/** The types a chat file may be, by its bytes (SPEC.md section 5), and its stored extension. */
+const allowedTypes = {
+  image: { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' },
+  video: { 'video/mp4': 'mp4', 'video/quicktime': 'mov' },
+} as const;
+
+export type ChatFileKind = keyof typeof allowedTypes;
+
+/** The largest file of each kind: 10 MB pictures, 20 MB videos. */
+export const maxFileBytes: Record<ChatFileKind, number> = {
+  image: chatLimits.imageMaxMb * MB,
+  video: chatLimits.videoMaxMb * MB,
+};
+
+/** How a media message names its file inside the server: the signed link is made per reader. */
+const FILE_LINK = /\/api\/chat\/files\/(\d+)(?:\?|$)/;
+
+/**
+ * The support chat (docs/decisions/0044-chat.md). A conversation belongs to a member or a
+ * guest; every message is stored once per (sender side, deliver id), then sent to the
+ * conversation's room and to the staff screen. A caller reaches only its own conversation,
+ * and files only through links given to the conversation's parties.
+ */
+export class ChatService {
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  config(): ChatConfigResponse {
+    return { PREFIX: this.deps.prefix };
+  }
+
+  /** The socket room of a party's conversation. */
+  room(party: ChatParty): string {
+    return chatRoom(this.deps.prefix, 'memberId' in party ? party.memberId : party.guestId);
+  }
+
+  /**
+   * Whose conversation a call is about: the token's member (a body naming anyone else is
+   * NO_DATA, as for any other member's data), or without a token the body's guest.
+   */
+  callerOf(
+    auth: AuthContext | null,
+    body: { userId?: string | null | undefined; guestId?: string | null | undefined },
+  ): ChatParty {
+    if (auth) {
+      if ((body.userId && body.userId !== String(auth.memberId)) || body.guestId) {
+        throw new DomainError('NO_DATA');
+      }
+      return { memberId: auth.memberId };
+    }
+    if (body.userId) throw new DomainError('UNAUTHORIZED');
+    if (!body.guestId) throw new DomainError('KEY_MISSING', { field: 'guestId' });
+    return { guestId: body.guestId };
+  }
+
+  /** POST /api/chat/send-message: stored once per deliver id, then sent to the room. */
+  async send(party: ChatParty, request: ChatSendRequest): Promise<ChatSendResponse> {
+    const { db, counters } = this.deps;
+    const sent = await counters.increment(`chat-send:${this.room(party)}`, 60_000);
+    if (sent > this.deps.messagesPerMinute) throw new DomainError('REQUEST_LIMIT_1MIN');
+    const conversation = await openConversation(db, party);
+    const { message } = request;
+    const payload =
+      message.message_type === 'media'
+        ? await this.mediaPayload(conversation.id, message.payload)
+        : message.payload;
+    // A member's names come from the account, never from the body; a guest may give a name.
+    const names =
+      'memberId' in party
+        ? await memberNames(db, party.memberId)
+        : { name: request.name?.trim() || null, username: request.username?.trim() || null };
+    const stored = await this.store({
+      conversationId: conversation.id,
+      sender: 'customer',
+      staffId: null,
+      messageType: message.message_type,
+      payload,
+      deliverId: message.deliver.id,
+      username: names?.username ?? null,
+      name: names?.name ?? null,
+      deviceToken: request.deviceToken ?? null,
+    });
+    return { createdAt: stored.createdAt.toISOString() };
+  }
+
+  /** POST /api/chat/history: the party's conversation, newest pages first. */
+  async history(
+    party: ChatParty,
+    page: { limit: number; skip: number },
+  ): Promise<ChatHistoryResponse> {
+    const conversation = await findConversation(this.deps.db, party);
+    if (!conversation) return { total: 0, messages: [] };
+    return this.page(conversation.id, page.limit, page.skip);
+  }
+
+  /** PUT /api/chat/read-customer/: the customer has read everything so far. */
+  async read(party: ChatParty): Promise<void> {
+    const conversation = await findConversation(this.deps.db, party);
+    if (conversation && (await markRead(this.deps.db, conversation.id, 'customer'))) {
+      this.deps.hub.readByCustomer({ conversationId: conversation.id });
+    }
+  }
+
+  /** POST /api/chat/upload-image and /upload-video: the file joins the party's conversation. */
+  async upload(
+    party: ChatParty,
+    kind: ChatFileKind,
+    form: MultipartForm,
+  ): Promise<ChatUploadResponse> {
+    // Counted before the file is looked at, so that bad files cost attempts too.
+    const uploads = await this.deps.counters.increment(
+      `chat-upload:${this.room(party)}`,
+      3_600_000,
+    );
+    if (uploads > this.deps.uploadsPerHour) throw new DomainError('REQUEST_LIMIT');
+    const file = await this.checkFile(kind, form);
+    const conversation = await openConversation(this.deps.db, party);
+    return this.storeFile(conversation.id, kind, file);
+  }
+
+  /** A file behind a signed link: its bytes and type, or NO_DATA. */
+  async file(
+    id: number,
+    expires: number,
+    signature: string,
+  ): Promise<{ data: Buffer; contentType: string }> {
+    if (!(await this.deps.links.valid(id, expires, signature))) throw new DomainError('NO_DATA');
+    const row = await findFile(this.deps.db, id);
+    const data = row ? await this.deps.storage.get(row.fileKey) : null;
+    if (!row || !data) throw new DomainError('NO_DATA');
+    return { data, contentType: row.contentType };
+  }
+
+  // Staff (the back office's chat screen).
+
+  async conversations(): Promise<ConversationListResponse> {
+    const rows = await openConversations(this.deps.db, 200);
+    return {
+      conversations: await Promise.all(
+        rows.map(async (row) => ({
+          id: row.conversation.id,
+          room: this.roomOf(row.conversation),
+          userId: row.conversation.memberId === null ? null : String(row.conversation.memberId),
+          guestId: row.conversation.guestId,
+          name: row.name,
+          username: row.username,
+          sessionId: row.conversation.sessionId,
+          unread: row.unread,
+          customerReadAll: row.customerReadAll,
+          lastMessage: row.lastMessage && (await this.toMessage(row.lastMessage)),
+          lastMessageAt: row.conversation.lastMessageAt?.toISOString() ?? null,
+        })),
+      ),
+    };
+  }
+
+  async staffHistory(request: StaffHistoryRequest): Promise<ChatHistoryResponse> {
+    await this.conversation(request.conversationId);
+    return this.page(request.conversationId, request.limit, request.skip);
+  }
+
+  async staffSend(staff: StaffContext, request: StaffSendRequest): Promise<ChatSendResponse> {
+    const conversation = await this.conversation(request.conversationId);
+    const { message } = request;
+    const payload =
+      message.message_type === 'media'
+        ? await this.mediaPayload(conversation.id, message.payload)
+        : message.payload;
+    const stored = await this.store({
+      conversationId: conversation.id,
+      sender: 'agent',
+      staffId: staff.id,
+      messageType: message.message_type,
+      payload,
+      deliverId: request.deliverId,
+      username: null,
+      name: staff.name,
+      deviceToken: null,
+    });
+    return { createdAt: stored.createdAt.toISOString() };
+  }
+
+  async staffRead(conversationId: number): Promise<void> {
+    await this.conversation(conversationId);
+    await markRead(this.deps.db, conversationId, 'staff');
+  }
+
+  /**
+   * Ends the running session: a new session id, opened by a `system` message, so the customer
+   * sees 'End Conversation' at once and the conversation leaves the open list.
+   */
+  async end(staff: StaffContext, conversationId: number): Promise<EndConversationResponse> {
+    await this.conversation(conversationId);
+    const sessionId = await startSession(this.deps.db, conversationId);
+    if (!sessionId) throw new DomainError('NO_DATA');
+    await this.store({
+      conversationId,
+      sender: 'system',
+      staffId: staff.id,
+      messageType: 'unknown',
+      payload: { title: 'session_end' },
+      deliverId: `end-${sessionId}`,
+      username: null,
+      name: staff.name,
+      deviceToken: null,
+    });
+    return { sessionId };
+  }
+
+  async staffUpload(
+    conversationId: number,
+    kind: ChatFileKind,
+    form: MultipartForm,
+  ): Promise<ChatUploadResponse> {
+    const file = await this.checkFile(kind, form);
+    await this.conversation(conversationId);
+    return this.storeFile(conversationId, kind, file);
+  }
+
+  // Inside.
+
+  private async conversation(id: number): Promise<ConversationRow> {
+    const conversation = await findConversationById(this.deps.db, id);
+    if (!conversation) throw new DomainError('NO_DATA');
+    return conversation;
+  }
+
+  private roomOf(conversation: ConversationRow): string {
+    return chatRoom(this.deps.prefix, conversation.memberId ?? conversation.guestId ?? '');
+  }
+
+  /** Stores a message and, the first time only, sends it to its room and to staff. */
+  private async store(message: NewMessage): Promise<MessageRow> {
+    const { message: row, created } = await insertMessage(this.deps.db, message);
+    if (created) {
+      const out = await this.toMessage(row);
+      const room = chatRoom(this.deps.prefix, row.memberId ?? row.guestId ?? '');
+      this.deps.hub.toConversation(room, out);
+      this.deps.hub.toStaff({ conversationId: row.conversationId, message: out });
+    }
+    return row;
+  }
+
+  private async page(
+    conversationId: number,
+    limit: number,
+    skip: number,
+  ): Promise<ChatHistoryResponse> {
+    const page = await messagePage(this.deps.db, conversationId, limit, skip);
+    return {
+      total: page.total,
+      messages: await Promise.all(page.messages.map((row) => this.toMessage(row))),
+    };
+  }
+
+  /**
+   * A media message names a file by the link its upload answered; the file must have been
+   * uploaded into this conversation, as the kind the message says.
+   */
+  private async mediaPayload(
+    conversationId: number,
+    payload: { fileType: 'image' | 'video'; filePath: string; name?: string | undefined },
+  ): Promise<Record<string, unknown>> {
+    const id = Number(FILE_LINK.exec(payload.filePath)?.[1]);
+    const file = Number.isSafeInteger(id)
+      ? await findConversationFile(this.deps.db, conversationId, id)
+      : null;
+    if (!file || file.kind !== payload.fileType) throw new DomainError('NO_DATA');
+    return { fileType: file.kind, fileId: file.id, name: payload.name?.slice(0, 255) ?? '' };
+  }
+
+  /** The file's type is what its bytes are, never the name or declared type a client sent. */
+  private async checkFile(
+    kind: ChatFileKind,
+    form: MultipartForm,
+  ): Promise<{ data: Buffer; contentType: string; extension: string }> {
+    const file = form.file;
+    if (!file || file.data.length === 0) throw new DomainError('CHAT_NO_FILE');
+    if (file.tooLarge || file.data.length > maxFileBytes[kind]) {
+      throw new DomainError('CHAT_FILE_TOO_LARGE');
+    }
+    const detected = await fileTypeFromBuffer(file.data);
+    const types: Record<string, string> = allowedTypes[kind];
+    const extension = detected ? types[detected.mime] : undefined;
+    if (!detected || !extension) throw new DomainError('CHAT_FILE_NOT_SUPPORTED');
+    return { data: file.data, contentType: detected.mime, extension };
+  }
+
+  private async storeFile(
+    conversationId: number,
+    kind: ChatFileKind,
+    file: { data: Buffer; contentType: string; extension: string },
+  ): Promise<ChatUploadResponse> {
+    const { db, storage, log } = this.deps;
+    const now = new Date();
+    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const fileKey = `chat/${month}/${randomUUID()}.${file.extension}`;
+    try {
+      await storage.put(fileKey, file.data);
+    } catch (error) {
+      log.warn({ err: error }, 'chat file not stored');
+      throw error;
+    }
+    try {
+      const row = await insertFile(db, {
+        conversationId,
+        fileKey,
+        kind,
+        contentType: file.contentType,
+        size: file.data.length,
+      });
+      return { path: await this.deps.links.url(row.id) };
+    } catch (error) {
+      await storage.remove(fileKey).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** A stored message in the shape of SPEC.md section 3; a file becomes a fresh signed link. */
+  private async toMessage(row: MessageRow): Promise<ChatMessage> {
+    const { fileId, ...rest } = row.payload as { fileId?: number } & Record<string, unknown>;
+    const payload =
+      fileId === undefined ? rest : { ...rest, filePath: await this.deps.links.url(fileId) };
+    return {
+      id: row.id,
+      sender: row.sender,
+      createdAt: row.createdAt.toISOString(),
+      session_id: row.sessionId,
+      userId: row.memberId === null ? null : String(row.memberId),
+      guestId: row.guestId,
+      username: row.username,
+      name: row.name,
+      deviceToken: row.deviceToken,
+      message: {
+        message_type: row.messageType as ChatMessage['message']['message_type'],
+        payload,
+        deliver: { id: row.deliverId, status: 'succeed' },
+      },
+    };
+  }
+}
