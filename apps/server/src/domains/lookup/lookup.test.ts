@@ -94,7 +94,7 @@ describeOnDatabases('lookups', (target) => {
   it('answers slip settings, feature flags and the service state', async () => {
     expect(await get('slip')).toEqual({ isActive: true, uploadWindowMinutes: 60, maxSizeMb: 10 });
     expect(await get('registerOTP')).toEqual({ isActive: true });
-    expect(await get('enableChatWidget')).toEqual({ isActive: false });
+    expect(await get('enableChatWidget')).toEqual({ isActive: true });
     expect(await get('active')).toEqual({ terminated: false });
   });
 

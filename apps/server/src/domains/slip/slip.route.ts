@@ -15,7 +15,7 @@ import { readMultipartForm } from '../../lib/multipart-form';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { SandboxSlipVerifier } from '../../providers/slips/slip-verifier';
-import type { SlipForm, SlipService } from './slip.service';
+import type { SlipService } from './slip.service';
 
 /** Where slip pictures are served, behind signed links (slips.links). */
 export const SLIP_IMAGE_PATH = '/api/statement/slip/image';
