@@ -18,6 +18,7 @@ export const queryKeys = {
     truelinkKey: () => [...queryKeys.lookup.all, 'truelink-key'] as const,
     slip: () => [...queryKeys.lookup.all, 'slip'] as const,
     notice: () => [...queryKeys.lookup.all, 'notice'] as const,
+    chatWidget: () => [...queryKeys.lookup.all, 'enableChatWidget'] as const,
   },
   wallet: {
     all: ['wallet'] as const,
@@ -55,6 +56,10 @@ export const queryKeys = {
     all: ['refund'] as const,
     check: () => [...queryKeys.refund.all, 'check'] as const,
     list: (page: number, limit: number) => [...queryKeys.refund.all, 'list', page, limit] as const,
+  },
+  chat: {
+    all: ['chat'] as const,
+    config: () => [...queryKeys.chat.all, 'config'] as const,
   },
   account: {
     all: ['account'] as const,

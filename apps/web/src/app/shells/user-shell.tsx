@@ -28,6 +28,7 @@ import { lazyOverlay } from '../../components/ui/lazy-overlay';
 import { Link } from '../../components/ui/link';
 import { useProfile } from '../../features/account/api/get-profile';
 import { logout } from '../../features/auth/api/logout';
+import { ChatLauncher } from '../../features/chat/components/chat-launcher';
 import { InviteOverlays, useInviteFlow } from '../../features/invite/components/invite-overlays';
 import { SiteCredit } from '../../features/lookup/components/site-credit';
 import { useSiteName } from '../../features/lookup/use-site-title';
@@ -249,6 +250,7 @@ export function UserShell() {
       <MoneyModals />
       <InviteOverlays />
       <RefundOverlays />
+      <ChatLauncher as="member" />
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { useMatch } from 'react-router';
 import { Link } from '../../../components/ui/link';
 import { errorText } from '../../../lib/errors';
 import { paths } from '../../../lib/navigation';
+import { ChatLauncher } from '../../chat/components/chat-launcher';
 import { useContact } from '../api/get-contact';
 import { LineContact } from './line-contact';
 
 /**
- * Contact, in both shells (SPEC.md section 2): contact text, version, LINE QR and name/link.
- * The chat widget joins this page when the chat feature lands (enableChatWidget).
+ * Contact, in both shells (SPEC.md section 2): contact text, version, LINE QR and name/link,
+ * and the chat widget when enableChatWidget is on. The member shell carries its own chat
+ * button on every page, /user/contact included; here it serves visitors, as guests.
  */
 export function ContactPage() {
   const { t } = useTranslation();
@@ -49,6 +51,7 @@ export function ContactPage() {
       <Text size="xs" c="dimmed" ta="center">
         {t('common.version', { version: APP_VERSION })}
       </Text>
+      {isPublic && <ChatLauncher as="guest" />}
     </Stack>
   );
 }

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FeatureFlagResponseSchema } from '@wallet/contract/lookup';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /api/lookup/enableChatWidget` (SPEC.md section 7): whether the chat widget shows. */
+export function chatWidgetQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.lookup.chatWidget(),
+    queryFn: () => apiRequest('/api/lookup/enableChatWidget', FeatureFlagResponseSchema),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Whether the widget shows; false while unknown or when the call fails (no button then). */
+export function useChatWidgetEnabled(): boolean {
+  const { data } = useQuery(chatWidgetQueryOptions());
+  return data?.isActive ?? false;
+}

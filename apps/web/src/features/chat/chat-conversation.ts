@@ -1,0 +1,158 @@
+import type { ChatMessage, ChatOutgoingMessage, ChatPayload } from '@wallet/contract/chat';
+
+/**
+ * The conversation as the widget holds it. Messages come from two places at once (history
+ * pages and the socket's `messaging` events), and the customer's own messages show before the
+ * server has them, so the widget keeps this list itself instead of a query cache: it merges by
+ * id and matches its own messages by `deliver.id`.
+ */
+
+/** A message of the customer's not yet confirmed by its echo (SPEC.md section 3 delivery states). */
+export type PendingMessage = {
+  /** The client's `deliver.id`, also the React key. */
+  deliverId: string;
+  createdAt: string;
+  status: 'uploading_file' | 'sending' | 'failed' | 'succeed';
+  /** Upload progress, 0 to 1. */
+  progress: number;
+  /** What is posted; a media message has it once its file is uploaded. */
+  outgoing: ChatOutgoingMessage | null;
+  /** A media message's file, kept until it is uploaded (a failed upload is sent again from it). */
+  upload: { file: File; kind: 'image' | 'video'; previewUrl: string | null } | null;
+  /** Why it failed, in the member's words. */
+  error: string | null;
+};
+
+export type ConnectionState = 'idle' | 'connecting' | 'joined' | 'failed';
+
+export type ChatState = {
+  /** The server's messages, oldest first, each id once. */
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  /** Whether the first page has been read. */
+  loaded: boolean;
+  loadingOlder: boolean;
+  hasOlder: boolean;
+  /** The first page could not be read. */
+  historyFailed: boolean;
+  connection: ConnectionState;
+  /** Staff messages that arrived while the panel was closed. */
+  unseen: number;
+};
+
+export const initialChatState: ChatState = {
+  messages: [],
+  pending: [],
+  loaded: false,
+  loadingOlder: false,
+  hasOlder: true,
+  historyFailed: false,
+  connection: 'idle',
+  unseen: 0,
+};
+
+/** Whether a message is one the staff side wrote (an agent or a bot). */
+export function isStaffMessage(message: ChatMessage): boolean {
+  return message.sender === 'agent' || message.sender === 'bot';
+}
+
+/**
+ * `held` with `incoming` added, oldest first: a message already held (same id) or an echo of a
+ * customer message already held (same `deliver.id`) is not added twice.
+ */
+export function mergeMessages(held: readonly ChatMessage[], incoming: readonly ChatMessage[]) {
+  const ids = new Set(held.map((m) => m.id));
+  const delivered = new Set(
+    held.filter((m) => m.sender === 'customer').map((m) => m.message.deliver.id),
+  );
+  const added: ChatMessage[] = [];
+  for (const message of incoming) {
+    const deliverId = message.message.deliver.id;
+    if (ids.has(message.id)) continue;
+    if (message.sender === 'customer' && deliverId && delivered.has(deliverId)) continue;
+    ids.add(message.id);
+    if (message.sender === 'customer') delivered.add(deliverId);
+    added.push(message);
+  }
+  if (added.length === 0) return { messages: held as ChatMessage[], added };
+  return { messages: [...held, ...added].sort((a, b) => a.id - b.id), added };
+}
+
+/** The pending messages whose echo is not among `messages`. */
+export function withoutEchoed(
+  pending: readonly PendingMessage[],
+  messages: readonly ChatMessage[],
+): PendingMessage[] {
+  const echoed = new Set(messages.map((m) => m.message.deliver.id));
+  const left = pending.filter((p) => !echoed.has(p.deliverId));
+  return left.length === pending.length ? (pending as PendingMessage[]) : left;
+}
+
+/** SPEC.md: a system message of type unknown titled 'session_end' ends a session. */
+export function isSessionEnd(message: ChatMessage): boolean {
+  return (
+    message.sender === 'system' &&
+    message.message.message_type === 'unknown' &&
+    message.message.payload.title === 'session_end'
+  );
+}
+
+export type ChatRow =
+  | { kind: 'divider'; key: string }
+  | { kind: 'message'; key: string; message: ChatMessage; firstOfRun: boolean }
+  | { kind: 'pending'; key: string; pending: PendingMessage };
+
+/**
+ * The rows of the log: the messages, an 'End Conversation' divider wherever two consecutive
+ * messages belong to different sessions and in place of a session_end message (never two
+ * dividers in a row), then the pending messages. `firstOfRun` marks a message whose sender
+ * differs from the one above, where the staff's name is shown.
+ */
+export function chatRows(
+  messages: readonly ChatMessage[],
+  pending: readonly PendingMessage[],
+): ChatRow[] {
+  const rows: ChatRow[] = [];
+  const divider = (key: string) => {
+    const last = rows.at(-1);
+    if (last && last.kind !== 'divider') rows.push({ kind: 'divider', key });
+  };
+  let previous: ChatMessage | null = null;
+  for (const message of messages) {
+    if (previous && previous.session_id !== message.session_id) divider(`s${message.id}`);
+    if (isSessionEnd(message)) {
+      divider(`e${message.id}`);
+    } else {
+      const firstOfRun = rows.at(-1)?.kind !== 'message' || previous?.sender !== message.sender;
+      rows.push({ kind: 'message', key: `m${message.id}`, message, firstOfRun });
+    }
+    previous = message;
+  }
+  for (const item of pending)
+    rows.push({ kind: 'pending', key: `p${item.deliverId}`, pending: item });
+  return rows;
+}
+
+/** What a pending message shows: its type and payload, a picked file by its local preview. */
+export function pendingContent(pending: PendingMessage): {
+  type: ChatOutgoingMessage['message_type'];
+  payload: ChatPayload;
+} {
+  const upload = pending.upload;
+  if (pending.outgoing) {
+    const { message_type: type, payload } = pending.outgoing;
+    // A sent picture keeps showing from the device until its echo replaces it.
+    if (type === 'media' && upload?.previewUrl) {
+      return { type, payload: { ...payload, filePath: upload.previewUrl } };
+    }
+    return { type, payload };
+  }
+  return {
+    type: 'media',
+    payload: {
+      fileType: upload?.kind ?? 'image',
+      filePath: upload?.previewUrl ?? undefined,
+      name: upload?.file.name,
+    },
+  };
+}

@@ -1,0 +1,465 @@
+import {
+  type ChatAttachmentCheck,
+  type ChatClientToServerEvents,
+  type ChatMessage,
+  ChatMessageSchema,
+  type ChatOutgoingMessage,
+  type ChatSendRequest,
+  type ChatServerToClientEvents,
+  chatRoom,
+  chatSocketEvents,
+  chatTextToSend,
+  checkChatAttachment,
+  JoinAckSchema,
+  WalletEventSchema,
+} from '@wallet/contract/chat';
+import { chatLimits, paging } from '@wallet/contract/constants';
+import { io, type Socket } from 'socket.io-client';
+import { createStore } from 'zustand/vanilla';
+import { debounce } from '../../lib/debounce';
+import { errorText } from '../../lib/errors';
+import { getToken } from '../../lib/session-store';
+import { applyWalletEvent } from '../wallet/api/wallet-event';
+import { getChatPrefix } from './api/get-chat-config';
+import { getChatHistory } from './api/get-chat-history';
+import { markChatRead } from './api/mark-chat-read';
+import { sendChatMessage } from './api/send-chat-message';
+import { uploadChatFile } from './api/upload-chat-file';
+import {
+  type ChatState,
+  initialChatState,
+  isStaffMessage,
+  mergeMessages,
+  type PendingMessage,
+  withoutEchoed,
+} from './chat-conversation';
+import { type ChatIdentity, callerOf, conversationId, randomUuid } from './chat-identity';
+
+type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
+
+/** How long a `join` waits for its acknowledgement before it counts as failed. */
+const JOIN_TIMEOUT_MS = 10_000;
+
+function identityKey(identity: ChatIdentity): string {
+  return `${identity.kind}:${conversationId(identity)}`;
+}
+
+function newestStaffId(messages: readonly ChatMessage[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message && isStaffMessage(message)) return message.id;
+  }
+  return 0;
+}
+
+function revokePreview(pending: PendingMessage): void {
+  const url = pending.upload?.previewUrl;
+  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
+}
+
+/**
+ * One conversation (SPEC.md sections 2, 4 and 7; CONTRACT.md, chat socket): its socket and
+ * room, its history pages, the customer's messages from their first show to their echo, and
+ * the read receipts. The panel renders `store`; for a member the socket also carries `wallet`
+ * events, so it connects once the shell has settled, whether or not the panel is ever opened.
+ */
+export class ChatSession {
+  readonly store = createStore<ChatState>(() => ({ ...initialChatState }));
+  identity: ChatIdentity;
+  private socket: ChatSocket | null = null;
+  private joined = false;
+  private joining = false;
+  private check: ReturnType<typeof setInterval> | null = null;
+  private firstPage: Promise<void> | null = null;
+  private viewing = false;
+  private lastReadId = 0;
+  private disposed = false;
+  private readonly uploads = new Map<string, AbortController>();
+  private readonly read = debounce(() => void this.sendRead(), chatLimits.readReceiptDebounceMs);
+
+  constructor(identity: ChatIdentity) {
+    this.identity = identity;
+  }
+
+  get key(): string {
+    return identityKey(this.identity);
+  }
+
+  private set(partial: Partial<ChatState> | ((state: ChatState) => Partial<ChatState>)): void {
+    if (!this.disposed) this.store.setState(partial);
+  }
+
+  // The socket.
+
+  /** Opens the socket and joins the room; a check every 5 s rejoins (SPEC.md section 4). */
+  connect(): void {
+    if (this.socket || this.disposed) return;
+    this.set({ connection: 'connecting' });
+    const socket: ChatSocket = io(window.location.origin, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      // Read at each (re)connection, so a reconnection carries the credentials of the moment.
+      auth: (send) =>
+        send(
+          this.identity.kind === 'member'
+            ? { token: getToken() ?? '' }
+            : { guestId: this.identity.guestId },
+        ),
+      reconnectionDelay: chatLimits.socketReconnectDelayMs,
+      reconnectionAttempts: Number.POSITIVE_INFINITY,
+    });
+    socket.on('connect', () => void this.join());
+    socket.on('disconnect', () => {
+      this.joined = false;
+      this.set({ connection: 'connecting' });
+    });
+    socket.on('connect_error', () => {
+      this.joined = false;
+      this.set({ connection: 'failed' });
+    });
+    socket.on(chatSocketEvents.messaging, (message: unknown) => this.onMessaging(message));
+    socket.on(chatSocketEvents.wallet, (event: unknown) => this.onWallet(event));
+    this.socket = socket;
+    this.check = setInterval(() => this.checkConnection(), chatLimits.socketCheckMs);
+  }
+
+  private checkConnection(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    if (!socket.connected) {
+      // socket.io retries by itself unless the server closed the connection on purpose.
+      if (!socket.active) socket.connect();
+      return;
+    }
+    if (!this.joined) void this.join();
+  }
+
+  private async join(): Promise<void> {
+    const socket = this.socket;
+    if (!socket?.connected || this.joining || this.joined) return;
+    this.joining = true;
+    try {
+      const prefix = await getChatPrefix();
+      const answer: unknown = await socket
+        .timeout(JOIN_TIMEOUT_MS)
+        .emitWithAck(chatSocketEvents.join, {
+          room: chatRoom(prefix, conversationId(this.identity)),
+        });
+      if (this.disposed || socket !== this.socket) return;
+      const ack = JoinAckSchema.safeParse(answer);
+      if (!ack.success || !ack.data.ok) {
+        this.set({ connection: 'failed' });
+        return;
+      }
+      this.joined = true;
+      this.set({ connection: 'joined' });
+      // Messages sent while the room was not joined never reach this socket: read them.
+      if (this.firstPage || this.store.getState().loaded) void this.catchUp();
+    } catch {
+      this.set({ connection: 'failed' });
+    } finally {
+      this.joining = false;
+    }
+  }
+
+  private onMessaging(raw: unknown): void {
+    const parsed = ChatMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      console.error('Unexpected chat message', parsed.error);
+      return;
+    }
+    const message = parsed.data;
+    const added = this.addMessages([message]);
+    if (added > 0 && isStaffMessage(message) && !this.viewing) {
+      this.set((state) => ({ unseen: state.unseen + 1 }));
+    }
+  }
+
+  private onWallet(raw: unknown): void {
+    if (this.identity.kind !== 'member') return;
+    const parsed = WalletEventSchema.safeParse(raw);
+    if (parsed.success) applyWalletEvent(parsed.data);
+    else console.error('Unexpected wallet event', parsed.error);
+  }
+
+  // The history.
+
+  /** Adds messages, drops the pending messages they echo; answers how many were new. */
+  private addMessages(incoming: readonly ChatMessage[], total?: number): number {
+    const state = this.store.getState();
+    const { messages, added } = mergeMessages(state.messages, incoming);
+    const pending = withoutEchoed(state.pending, added);
+    for (const gone of state.pending) if (!pending.includes(gone)) revokePreview(gone);
+    const hasOlder = total === undefined ? state.hasOlder : messages.length < total;
+    this.set({ messages, pending, hasOlder });
+    return added.length;
+  }
+
+  /** The page ending where the held messages begin: skip is the number held (never overlapping). */
+  private async readPage(): Promise<void> {
+    const skip = this.store.getState().messages.length;
+    const page = await getChatHistory({
+      ...callerOf(this.identity),
+      limit: paging.chatHistory,
+      skip,
+    });
+    this.addMessages(page.messages, page.total);
+  }
+
+  /** The newest page, once; the panel calls it when it opens. */
+  loadFirstPage(): Promise<void> {
+    if (this.store.getState().loaded) return Promise.resolve();
+    this.firstPage ??= this.readPage()
+      .then(
+        () => this.set({ loaded: true, historyFailed: false }),
+        () => this.set({ historyFailed: true }),
+      )
+      .finally(() => {
+        this.firstPage = null;
+      });
+    return this.firstPage;
+  }
+
+  /** Ten older messages (SPEC.md section 9), when the member scrolls to the top. */
+  async loadOlder(): Promise<void> {
+    const state = this.store.getState();
+    if (!state.loaded || state.loadingOlder || !state.hasOlder) return;
+    this.set({ loadingOlder: true });
+    try {
+      await this.readPage();
+    } catch {
+      // SPEC.md section 7: a failed list read is ignored; scrolling up again retries it.
+    } finally {
+      this.set({ loadingOlder: false });
+    }
+  }
+
+  /**
+   * After a (re)join: the newest page. When it reaches back to what is held it simply merges;
+   * when more was missed than a page holds, the conversation starts again from that page
+   * (older pages then load by scrolling, as at first).
+   */
+  private async catchUp(): Promise<void> {
+    await this.firstPage;
+    if (!this.store.getState().loaded) return;
+    try {
+      const page = await getChatHistory({
+        ...callerOf(this.identity),
+        limit: paging.chatHistory,
+        skip: 0,
+      });
+      const held = this.store.getState().messages;
+      const oldest = page.messages[0];
+      const newestHeld = held.at(-1)?.id ?? 0;
+      const joins =
+        held.length === 0 ||
+        !oldest ||
+        oldest.id <= newestHeld ||
+        page.messages.length >= page.total;
+      if (joins) {
+        this.addMessages(page.messages, page.total);
+        return;
+      }
+      const state = this.store.getState();
+      const pending = withoutEchoed(state.pending, page.messages);
+      this.set({
+        messages: page.messages,
+        pending,
+        hasOlder: page.messages.length < page.total,
+      });
+    } catch {
+      // The next join or page read brings the conversation up to date.
+    }
+  }
+
+  // Sending.
+
+  private sender(): Omit<ChatSendRequest, 'message'> {
+    const identity = this.identity;
+    return identity.kind === 'member'
+      ? { userId: identity.userId, username: identity.username, name: identity.name }
+      : { guestId: identity.guestId };
+  }
+
+  private pendingById(deliverId: string): PendingMessage | undefined {
+    return this.store.getState().pending.find((p) => p.deliverId === deliverId);
+  }
+
+  private patch(deliverId: string, changes: Partial<PendingMessage>): void {
+    this.set((state) => ({
+      pending: state.pending.map((p) => (p.deliverId === deliverId ? { ...p, ...changes } : p)),
+    }));
+  }
+
+  private enqueue(pending: PendingMessage): void {
+    this.set((state) => ({ pending: [...state.pending, pending] }));
+    void this.deliver(pending.deliverId);
+  }
+
+  private queueOutgoing(build: (deliver: { id: string }) => ChatOutgoingMessage): void {
+    const deliverId = randomUuid();
+    this.enqueue({
+      deliverId,
+      createdAt: new Date().toISOString(),
+      status: 'sending',
+      progress: 0,
+      outgoing: build({ id: deliverId }),
+      upload: null,
+      error: null,
+    });
+  }
+
+  /** SPEC.md section 5: sends the trimmed text; nothing when empty or over 2000 characters. */
+  sendText(text: string): boolean {
+    const message = chatTextToSend(text);
+    if (message === null) return false;
+    this.queueOutgoing((deliver) => ({ message_type: 'text', payload: { message }, deliver }));
+    return true;
+  }
+
+  /** A postback button or quick reply: its title shows, its payload goes to the bot. */
+  sendPostback(title: string, message: string): void {
+    this.queueOutgoing((deliver) => ({
+      message_type: 'postback',
+      payload: { title, message },
+      deliver,
+    }));
+  }
+
+  /**
+   * A picked file (SPEC.md section 5): refused as the server would refuse it, else shown at
+   * once and uploaded with progress, then sent as a media message.
+   */
+  attach(file: File): ChatAttachmentCheck {
+    const check = checkChatAttachment(file);
+    if (!check.ok) return check;
+    const previewUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+    this.enqueue({
+      deliverId: randomUuid(),
+      createdAt: new Date().toISOString(),
+      status: 'uploading_file',
+      progress: 0,
+      outgoing: null,
+      upload: { file, kind: check.kind, previewUrl },
+      error: null,
+    });
+    return check;
+  }
+
+  /** Uploads the file if it has not been, then posts; the same path serves a resend. */
+  private async deliver(deliverId: string): Promise<void> {
+    const item = this.pendingById(deliverId);
+    if (!item) return;
+    try {
+      let outgoing = item.outgoing;
+      if (!outgoing) {
+        const upload = item.upload;
+        if (!upload) return;
+        this.patch(deliverId, { status: 'uploading_file', progress: 0, error: null });
+        const controller = new AbortController();
+        this.uploads.set(deliverId, controller);
+        const identity = this.identity;
+        const { path } = await uploadChatFile({
+          file: upload.file,
+          kind: upload.kind,
+          guestId: identity.kind === 'guest' ? identity.guestId : undefined,
+          onProgress: (progress) => this.patch(deliverId, { progress }),
+          signal: controller.signal,
+        }).finally(() => this.uploads.delete(deliverId));
+        outgoing = {
+          message_type: 'media',
+          payload: { fileType: upload.kind, filePath: path, name: upload.file.name.slice(0, 255) },
+          deliver: { id: deliverId },
+        };
+        this.patch(deliverId, { outgoing, progress: 1 });
+      }
+      if (!this.pendingById(deliverId)) return;
+      this.patch(deliverId, { status: 'sending', error: null });
+      await sendChatMessage({ ...this.sender(), message: outgoing });
+      this.patch(deliverId, { status: 'succeed' });
+    } catch (error) {
+      if (!this.pendingById(deliverId)) return;
+      this.patch(deliverId, { status: 'failed', error: errorText(error) });
+    }
+  }
+
+  /** SPEC.md section 4: a failed upload or send is sent again under the same deliver id. */
+  resend(deliverId: string): void {
+    if (this.pendingById(deliverId)?.status === 'failed') void this.deliver(deliverId);
+  }
+
+  /** ...or removed. */
+  remove(deliverId: string): void {
+    const item = this.pendingById(deliverId);
+    if (!item) return;
+    this.uploads.get(deliverId)?.abort();
+    revokePreview(item);
+    this.set((state) => ({ pending: state.pending.filter((p) => p.deliverId !== deliverId) }));
+  }
+
+  // Read receipts.
+
+  /** Whether the panel is open; opening it counts the unseen messages as seen. */
+  setViewing(viewing: boolean): void {
+    this.viewing = viewing;
+    if (viewing) {
+      this.set({ unseen: 0 });
+      // The panel opens on its newest messages.
+      this.noteSeen();
+    } else {
+      this.read.cancel();
+    }
+  }
+
+  /** The panel shows the newest messages: a read receipt follows, debounced 1 s (SPEC.md 4). */
+  noteSeen(): void {
+    if (!this.viewing) return;
+    if (newestStaffId(this.store.getState().messages) > this.lastReadId) this.read.call();
+  }
+
+  private async sendRead(): Promise<void> {
+    const newest = newestStaffId(this.store.getState().messages);
+    if (this.disposed || !this.viewing || newest <= this.lastReadId) return;
+    const before = this.lastReadId;
+    this.lastReadId = newest;
+    try {
+      await markChatRead(callerOf(this.identity));
+    } catch {
+      this.lastReadId = before;
+    }
+  }
+
+  /** Closes the socket and forgets the timers and uploads (the shell went away). */
+  dispose(): void {
+    this.disposed = true;
+    this.read.cancel();
+    if (this.check) clearInterval(this.check);
+    for (const controller of this.uploads.values()) controller.abort();
+    for (const pending of this.store.getState().pending) revokePreview(pending);
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+  }
+}
+
+let current: ChatSession | null = null;
+
+/**
+ * The page's one conversation: the same session for the same member or guest (the member's
+ * names refreshed), a new one, the old one closed, for anybody else.
+ */
+export function chatSessionFor(identity: ChatIdentity): ChatSession {
+  if (current && current.key === identityKey(identity)) {
+    current.identity = identity;
+    return current;
+  }
+  current?.dispose();
+  current = new ChatSession(identity);
+  return current;
+}
+
+/** Ends the conversation of the page (its shell or contact page went away). */
+export function endChatSession(): void {
+  current?.dispose();
+  current = null;
+}
