@@ -33,3 +33,13 @@ export function randomRef(length = 6): string {
   for (let i = 0; i < length; i++) out += REF_ALPHABET[randomInt(0, REF_ALPHABET.length)];
   return out;
 }
+
+/**
+ * The token of an `Authorization: Bearer <token>` header: undefined without a header, '' for a
+ * header of another form (refused as a malformed token).
+ */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const header = authorization?.trim() ?? '';
+  if (header === '') return undefined;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { bearerToken, type StaffContext, type StaffService } from '../domains/staff/staff.service';
+import type { StaffContext, StaffService } from '../domains/staff/staff.service';
+import { bearerToken } from '../lib/crypto';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { Variant } from '@wallet/contract/account';
 import type { Login, LoginResponse } from '@wallet/contract/auth';
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
-import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../lib/crypto';
+import { bearerToken, randomToken, sha256Hex, TOKEN_PATTERN } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
@@ -62,11 +62,9 @@ export class AuthService {
 
   /** The statuses of docs/architecture.md, Auth; run on every authenticated request. */
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
-    const header = authorization?.trim() ?? '';
-    if (header === '') throw new DomainError('UNAUTHORIZED');
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const token = match?.[1];
-    if (!token || !TOKEN_PATTERN.test(token)) throw new DomainError('INVALID_USER_1');
+    const token = bearerToken(authorization);
+    if (token === undefined) throw new DomainError('UNAUTHORIZED');
+    if (!TOKEN_PATTERN.test(token)) throw new DomainError('INVALID_USER_1');
 
     const tokenHash = sha256Hex(token);
     const now = this.deps.now().getTime();

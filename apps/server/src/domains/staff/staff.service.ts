@@ -61,9 +61,9 @@ export class StaffService {
     return { token, staff: { id: account.id, username: account.username, name: account.name } };
   }
 
-  /** The staff account of a bearer token (a header, or the socket's `staffToken`). */
+  /** The staff account of a bearer token (`bearerToken` of a header, or the socket's). */
   async authenticate(token: string | undefined): Promise<StaffContext> {
-    if (!token) throw new DomainError('UNAUTHORIZED');
+    if (token === undefined) throw new DomainError('UNAUTHORIZED');
     if (!TOKEN_PATTERN.test(token)) throw new DomainError('INVALID_USER_1');
     const tokenHash = sha256Hex(token);
     const session = await findStaffSession(this.deps.db, tokenHash);
@@ -99,12 +99,4 @@ export class StaffService {
     });
     return row && { id: row.id, username: row.username, name: row.name };
   }
-}
-
-/** The token of an `Authorization: Bearer <token>` header, or undefined. */
-export function bearerToken(authorization: string | undefined): string | undefined {
-  const header = authorization?.trim() ?? '';
-  if (header === '') return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? header;
 }
