@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useStaffSession } from '../features/backoffice/staff-session';
 import { useSessionStore } from '../lib/session-store';
 import { jsonResponse } from '../test/render';
-import { checkServiceActive, enterPublicShell, requireToken } from './guards';
+import {
+  checkServiceActive,
+  enterPublicShell,
+  requireStaffToken,
+  requireToken,
+  skipStaffLogin,
+} from './guards';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -73,5 +80,33 @@ describe('enterPublicShell', () => {
     useSessionStore.getState().setLocale('en');
     enterPublicShell();
     expect(localStorage.getItem('locale')).toBe('en');
+  });
+});
+
+describe('requireStaffToken', () => {
+  afterEach(() => useStaffSession.getState().signOut());
+
+  it('sends anyone without a staff token to the back office login, a member too', () => {
+    useSessionStore.getState().signIn('member-token', true);
+    expect(requireStaffToken()).toBe('/backoffice/login');
+  });
+
+  it('lets staff with a token through', () => {
+    useStaffSession.getState().signIn('staff-token');
+    expect(requireStaffToken()).toBeNull();
+  });
+
+  it('takes signed-in staff past the login to the chat', () => {
+    expect(skipStaffLogin()).toBeNull();
+    useStaffSession.getState().signIn('staff-token');
+    expect(skipStaffLogin()).toBe('/backoffice/chat');
+  });
+
+  it('survives the member leaving: the public shell drops only the member token', () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: true }));
+    useStaffSession.getState().signIn('staff-token');
+    enterPublicShell();
+    expect(localStorage.getItem('staffToken')).toBe('staff-token');
+    expect(requireStaffToken()).toBeNull();
   });
 });

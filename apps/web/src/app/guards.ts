@@ -1,4 +1,5 @@
 import { leaveSession } from '../features/auth/api/logout';
+import { getStaffToken } from '../features/backoffice/staff-session';
 import { getActive } from '../features/lookup/api/get-active';
 import { isApiError } from '../lib/api-error';
 import { paths } from '../lib/navigation';
@@ -33,4 +34,14 @@ export async function checkServiceActive(): Promise<string | null> {
 export function enterPublicShell(): null {
   leaveSession();
   return null;
+}
+
+/** The back office's screens need a staff token (kept apart from the member's token). */
+export function requireStaffToken(): string | null {
+  return getStaffToken() ? null : paths.backofficeLogin;
+}
+
+/** Staff already signed in skip the back office's login. */
+export function skipStaffLogin(): string | null {
+  return getStaffToken() ? paths.backofficeChat : null;
 }

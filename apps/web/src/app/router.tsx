@@ -11,7 +11,13 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { loadMemberWords } from '../lib/i18n';
 import { paths } from '../lib/navigation';
 import { queryClient } from '../lib/query-client';
-import { checkServiceActive, enterPublicShell, requireToken } from './guards';
+import {
+  checkServiceActive,
+  enterPublicShell,
+  requireStaffToken,
+  requireToken,
+  skipStaffLogin,
+} from './guards';
 import { PageLoader } from './page-loader';
 import { RouteErrorPage } from './route-error-page';
 import { PublicShell } from './shells/public-shell';
@@ -31,6 +37,10 @@ const guarded = (guard: Guard) => async () => {
   if (to) throw redirect(to);
   return null;
 };
+
+/** The back office's words, from their own chunk (features/backoffice/backoffice-words.ts). */
+const loadBackofficeWords = async () =>
+  (await import('../features/backoffice/backoffice-words')).loadBackofficeWords();
 
 /**
  * Starts a screen's first query from its route's loader, while the router loads the route's
@@ -180,6 +190,30 @@ export const routes: RouteObject[] = [
             ),
           },
         ],
+      },
+      // The operator's back office: its own sign-in (a staff token, not the member's), no shell.
+      { path: '/backoffice', loader: () => redirect(paths.backofficeChat) },
+      {
+        path: paths.backofficeLogin,
+        loader: async () => {
+          await Promise.all([guarded(skipStaffLogin)(), loadBackofficeWords()]);
+          return null;
+        },
+        lazy: screen(
+          () => import('../features/backoffice/components/staff-login-page'),
+          (m) => m.StaffLoginPage,
+        ),
+      },
+      {
+        path: paths.backofficeChat,
+        loader: async () => {
+          await Promise.all([guarded(requireStaffToken)(), loadBackofficeWords()]);
+          return null;
+        },
+        lazy: screen(
+          () => import('../features/backoffice/components/staff-chat-page'),
+          (m) => m.StaffChatPage,
+        ),
       },
       {
         path: '*',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bankName, formatAccountNo, formatAmount, formatDateTime, formatMoney } from './format';
+import {
+  bankName,
+  formatAccountNo,
+  formatAmount,
+  formatDateTime,
+  formatListTime,
+  formatMoney,
+} from './format';
 
 describe('formatMoney', () => {
   it('always shows two decimals', () => {
@@ -56,5 +63,18 @@ describe('bankName', () => {
     expect(bankName(bank, 'th')).toBe('ธนาคารกรุงไทย');
     expect(bankName(bank, 'la')).toBe('ธนาคารกรุงไทย');
     expect(bankName(bank, 'en')).toBe('Krungthai Bank');
+  });
+});
+
+describe('formatListTime', () => {
+  const now = new Date(2024, 0, 5, 18, 0, 0);
+
+  it('reads the time of day for today and the date for any other day', () => {
+    expect(formatListTime(new Date(2024, 0, 5, 9, 7, 3), now)).toBe('09:07');
+    expect(formatListTime(new Date(2024, 0, 4, 23, 59, 0), now)).toBe('04/01/2024');
+  });
+
+  it('reads nothing for an invalid date', () => {
+    expect(formatListTime('not a date', now)).toBe('');
   });
 });

@@ -34,6 +34,16 @@ export function formatDateTime(value: string | number | Date): string {
   return date.isValid() ? date.format(display.dateFormat) : '';
 }
 
+/**
+ * A time in a list of conversations, where the full date and time does not fit: the time of
+ * day when it is today, else the date (the same day and month order as formatDateTime).
+ */
+export function formatListTime(value: string | number | Date, now: Date = new Date()): string {
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  return date.isSame(now, 'day') ? date.format('HH:mm') : date.format('DD/MM/YYYY');
+}
+
 /** SPEC.md section 2: a 10-digit account number reads 3-3-rest; anything else as given. */
 export function formatAccountNo(accountNo: string): string {
   const digits = accountNo.replace(/[\s-]/g, '');

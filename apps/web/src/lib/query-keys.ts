@@ -65,4 +65,12 @@ export const queryKeys = {
     all: ['account'] as const,
     profile: () => [...queryKeys.account.all, 'profile'] as const,
   },
+  /** The back office's data, dropped as a whole when staff signs out. */
+  backoffice: {
+    all: ['backoffice'] as const,
+    me: () => [...queryKeys.backoffice.all, 'me'] as const,
+    conversations: () => [...queryKeys.backoffice.all, 'conversations'] as const,
+    history: (conversationId: number) =>
+      [...queryKeys.backoffice.all, 'history', conversationId] as const,
+  },
 } as const;

@@ -1,6 +1,9 @@
 import { errorCatalogue, errorCodes, slipNoteReasonKeys } from '@wallet/contract/errors';
 import { spinErrorCodes, spinErrorI18nKey } from '@wallet/contract/spin';
 import { describe, expect, it } from 'vitest';
+import backofficeEn from './backoffice/en.json';
+import backofficeLa from './backoffice/la.json';
+import backofficeTh from './backoffice/th.json';
 import en from './en.json';
 import la from './la.json';
 import memberEn from './member/en.json';
@@ -21,10 +24,11 @@ function merge(base: Tree, part: Tree): Tree {
   return out;
 }
 
+/** The back office's part is merged the same way (features/backoffice/backoffice-words.ts). */
 const catalogues = {
-  th: merge(th, memberTh),
-  la: merge(la, memberLa),
-  en: merge(en, memberEn),
+  th: merge(merge(th, memberTh), backofficeTh),
+  la: merge(merge(la, memberLa), backofficeLa),
+  en: merge(merge(en, memberEn), backofficeEn),
 } as Record<string, Tree>;
 
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -49,6 +53,13 @@ describe('locale files', () => {
   it('keep every key in one file only: the member part never overrides a base word', () => {
     const base = leaves(en as Tree);
     for (const key of leaves(memberEn as Tree).keys()) expect(base.has(key), key).toBe(false);
+  });
+
+  it('keep the back office’s words apart from the base and member words', () => {
+    const others = new Set([...leaves(en as Tree).keys(), ...leaves(memberEn as Tree).keys()]);
+    for (const key of leaves(backofficeEn as Tree).keys()) {
+      expect(others.has(key), key).toBe(false);
+    }
   });
 
   it.each(['th', 'la', 'en'] as const)(

@@ -1,0 +1,156 @@
+import { ActionIcon, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowLeft, IconMessageOff } from '@tabler/icons-react';
+import type { ConversationSummary } from '@wallet/contract/backoffice';
+import { chatLimits } from '@wallet/contract/constants';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from '../../../components/ui/link';
+import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
+import { paths } from '../../../lib/navigation';
+import { useEndConversation } from '../api/end-conversation';
+import { hasOlder, useHistory, useLoadOlder } from '../api/get-history';
+import { markConversationRead } from '../api/mark-read';
+import { isFromCustomer } from '../conversation-cache';
+import { conversationSubtitle, conversationTitle } from '../message-text';
+import { useOutbox } from '../outbox';
+import { useStaffSender } from '../use-staff-sender';
+import classes from './backoffice.module.css';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+
+/**
+ * Staff has read what is on screen: the read call goes once the customer's messages settle for
+ * a second (chatLimits.readReceiptDebounceMs), when the conversation opens with unread ones and
+ * whenever a new one arrives while it is open.
+ */
+function useReadReceipt(conversation: ConversationSummary, lastCustomerId: number | null) {
+  const acknowledged = useRef<number | null>(null);
+  const { id, unread } = conversation;
+  useEffect(() => {
+    if (lastCustomerId === null) return;
+    if (acknowledged.current === null && unread === 0) {
+      acknowledged.current = lastCustomerId;
+      return;
+    }
+    if (unread === 0 && acknowledged.current !== null && lastCustomerId <= acknowledged.current) {
+      return;
+    }
+    const timer = setTimeout(() => {
+      acknowledged.current = lastCustomerId;
+      void markConversationRead(id).catch(() => undefined);
+    }, chatLimits.readReceiptDebounceMs);
+    return () => clearTimeout(timer);
+  }, [id, unread, lastCustomerId]);
+}
+
+/** The open conversation: its header, its messages and the composer. */
+export function ConversationView({ conversation }: { conversation: ConversationSummary }) {
+  const { t } = useTranslation();
+  const history = useHistory(conversation.id);
+  const loadOlder = useLoadOlder(conversation.id);
+  const endConversation = useEndConversation();
+  const sender = useStaffSender(conversation.id);
+  const entries = useOutbox((s) => s.entries);
+  const removeEntries = useOutbox((s) => s.remove);
+  const messages = history.data?.messages ?? [];
+
+  // Sent messages show from the outbox until the history holds them (same deliver.id).
+  const { pending, delivered } = useMemo(() => {
+    const held = new Set(messages.map((m) => m.message.deliver.id));
+    const mine = entries.filter((e) => e.conversationId === conversation.id);
+    return {
+      pending: mine.filter((e) => !held.has(e.deliverId)),
+      delivered: mine.filter((e) => held.has(e.deliverId)).map((e) => e.deliverId),
+    };
+  }, [entries, messages, conversation.id]);
+  useEffect(() => {
+    if (delivered.length) removeEntries(delivered);
+  }, [delivered, removeEntries]);
+
+  const lastCustomerId = messages.findLast(isFromCustomer)?.id ?? null;
+  useReadReceipt(conversation, lastCustomerId);
+
+  const lastToCustomer = messages.findLast((m) => m.sender === 'agent' || m.sender === 'bot');
+  const seenId = conversation.customerReadAll ? (lastToCustomer?.id ?? null) : null;
+  const title = conversationTitle(conversation, t);
+
+  const confirmEnd = () =>
+    modals.openConfirmModal({
+      title: t('backoffice.end.title'),
+      children: <Text size="sm">{t('backoffice.end.text', { name: title })}</Text>,
+      labels: { confirm: t('backoffice.end.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        endConversation.mutate(conversation.id, {
+          onSuccess: () => showSuccessAlert(t('backoffice.end.done')),
+          onError: showErrorAlert,
+        }),
+    });
+
+  return (
+    <>
+      <div className={classes.viewHeader}>
+        <ActionIcon
+          component={Link}
+          to={paths.backofficeChat}
+          variant="subtle"
+          size="lg"
+          className={classes.backButton}
+          aria-label={t('backoffice.view.back')}
+        >
+          <IconArrowLeft size={20} aria-hidden />
+        </ActionIcon>
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Title order={2} size="h5" lineClamp={1}>
+            {title}
+          </Title>
+          {conversationSubtitle(conversation) && (
+            <Text size="xs" c="dimmed" truncate>
+              {conversationSubtitle(conversation)}
+            </Text>
+          )}
+        </Stack>
+        <Button
+          variant="light"
+          color="red"
+          size="compact-sm"
+          leftSection={<IconMessageOff size={16} aria-hidden />}
+          loading={endConversation.isPending}
+          onClick={confirmEnd}
+        >
+          {t('backoffice.end.action')}
+        </Button>
+      </div>
+      {history.isPending ? (
+        <Center style={{ flex: 1 }}>
+          <Loader size="sm" aria-label={t('common.loading')} />
+        </Center>
+      ) : history.isError ? (
+        <Stack align="center" justify="center" gap="xs" style={{ flex: 1 }}>
+          <Text size="sm" c="dimmed">
+            {t('backoffice.view.loadFailed')}
+          </Text>
+          <Button variant="light" size="compact-sm" onClick={() => void history.refetch()}>
+            {t('backoffice.list.retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <MessageList
+          messages={messages}
+          pending={pending}
+          seenId={seenId}
+          hasOlder={hasOlder(history.data)}
+          loadingOlder={loadOlder.isPending}
+          onLoadOlder={() => loadOlder.mutate(undefined, { onError: showErrorAlert })}
+          onRetry={(deliverId) => void sender.retry(deliverId)}
+          onDiscard={(deliverId) => removeEntries([deliverId])}
+        />
+      )}
+      <Composer
+        onSend={(message) => void sender.send(message)}
+        onAttach={(file, kind) => void sender.attach(file, kind)}
+      />
+    </>
+  );
+}

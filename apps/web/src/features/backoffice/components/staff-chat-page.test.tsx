@@ -1,0 +1,255 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ConversationSummary } from '@wallet/contract/backoffice';
+import type { ChatMessage } from '@wallet/contract/chat';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../app/router';
+import { setNavigator } from '../../../lib/navigation';
+import { queryClient } from '../../../lib/query-client';
+import { useSessionStore } from '../../../lib/session-store';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { callsTo, servePaths } from '../../../test/serve';
+import { clearOutbox } from '../outbox';
+import { useStaffSession } from '../staff-session';
+import { chatMessage, conversationSummary, prepareBackofficeTests } from '../test-fixtures';
+
+/** The socket boundary: a socket.io client whose server side the test plays. */
+const fake = vi.hoisted(() => {
+  type Handler = (...args: unknown[]) => void;
+  const handlers = new Map<string, Handler[]>();
+  const socket = {
+    active: true,
+    on(event: string, handler: Handler) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+      return socket;
+    },
+    emit(event: string, _payload: unknown, ack?: (answer: unknown) => void) {
+      if (event === 'join') ack?.({ ok: true });
+      return socket;
+    },
+    disconnect() {
+      handlers.clear();
+      return socket;
+    },
+  };
+  return {
+    socket,
+    handlers,
+    io: (..._args: unknown[]) => socket,
+    /** The server emits an event (or socket.io reports one) to every listener. */
+    fire(event: string, ...args: unknown[]) {
+      for (const handler of handlers.get(event) ?? []) handler(...args);
+    },
+  };
+});
+vi.mock('socket.io-client', () => ({ io: vi.fn(fake.io) }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const lazyScreen = { timeout: 15_000 };
+
+const malee = conversationSummary(1, {
+  name: 'Malee',
+  username: '0811111111',
+  lastMessage: chatMessage(12, { message: { payload: { message: 'Thank you!' } } }),
+});
+const guest = conversationSummary(2, {
+  name: null,
+  username: null,
+  userId: null,
+  guestId: '5f0c1d2e-0000-4000-8000-000000000000',
+  lastMessage: chatMessage(7, { message: { payload: { message: 'Hello?' } } }),
+});
+
+let conversations: ConversationSummary[];
+let history: ChatMessage[];
+
+function text(id: number, message: string, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  const base = chatMessage(id, overrides);
+  return { ...base, message: { ...base.message, payload: { message } } };
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+/** The socket connects and joins; the list is read again then, and that answer comes first. */
+async function connectSocket() {
+  const before = callsTo(fetchMock, '/api/backoffice/chat/conversations');
+  act(() => fake.fire('connect'));
+  await waitFor(() =>
+    expect(callsTo(fetchMock, '/api/backoffice/chat/conversations')).toBe(before + 1),
+  );
+  expect(await screen.findByText('Live')).toBeInTheDocument();
+}
+
+function listLinks() {
+  const nav = screen.getByRole('navigation', { name: 'Conversations' });
+  return within(nav).getAllByRole('link');
+}
+
+function linkAt(index: number): HTMLElement {
+  const link = listLinks()[index];
+  if (!link) throw new Error(`No conversation at ${index}`);
+  return link;
+}
+
+beforeAll(prepareBackofficeTests);
+
+beforeEach(() => {
+  conversations = [malee, guest];
+  history = [
+    text(10, 'Hi, my deposit is missing', { session_id: 'session-0' }),
+    text(11, 'We are checking it now.', { sender: 'agent', session_id: 'session-1' }),
+    text(12, 'Thank you!'),
+  ];
+  servePaths(fetchMock, {
+    '/api/backoffice/me': () => jsonResponse({ id: 1, username: 'support', name: 'Nok' }),
+    '/api/backoffice/chat/conversations': () => jsonResponse({ conversations }),
+    '/api/backoffice/chat/history': () =>
+      jsonResponse({ total: history.length, messages: history }),
+    '/api/backoffice/chat/read': () => jsonResponse({ success: true }),
+    '/api/backoffice/chat/send': () => jsonResponse({ createdAt: new Date().toISOString() }),
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  useStaffSession.getState().signIn('staff-token');
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  fake.handlers.clear();
+  queryClient.clear();
+  clearOutbox();
+  useStaffSession.getState().signOut();
+  useSessionStore.getState().clear();
+});
+
+describe('the back office routes', { timeout: 20_000 }, () => {
+  it('send /backoffice/chat to the staff login without a staff token, even for a member', async () => {
+    useStaffSession.getState().signOut();
+    useSessionStore.getState().signIn('member-token', true);
+    const router = renderAt('/backoffice/chat');
+    expect(
+      await screen.findByRole('heading', { name: 'Support back office' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sign staff out to the login when a call answers 401', async () => {
+    servePaths(fetchMock, {
+      '/api/backoffice/me': () => jsonResponse({ code: 'UNAUTHORIZED', message: 'x' }, 401),
+      '/api/backoffice/chat/conversations': () =>
+        jsonResponse({ code: 'UNAUTHORIZED', message: 'x' }, 401),
+    });
+    useSessionStore.getState().signIn('member-token', true);
+    const router = renderAt('/backoffice/chat');
+    expect(
+      await screen.findByRole('heading', { name: 'Support back office' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/login');
+    expect(localStorage.getItem('staffToken')).toBeNull();
+    // The member's session on the same browser is not touched.
+    expect(localStorage.getItem('token')).toBe('member-token');
+  });
+});
+
+describe('the support chat screen', { timeout: 20_000 }, () => {
+  it('lists conversations with the member’s name, or Guest and a short id, and the last message', async () => {
+    renderAt('/backoffice/chat');
+    await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen);
+    await waitFor(() => expect(listLinks()).toHaveLength(2));
+    const [first, second] = listLinks();
+    expect(first).toHaveTextContent('Malee');
+    expect(first).toHaveTextContent('Thank you!');
+    expect(second).toHaveTextContent('Guest 5f0c1d2e');
+    expect(second).toHaveTextContent('Hello?');
+    expect(screen.getByText('Signed in as Nok')).toBeInTheDocument();
+  });
+
+  it('moves a conversation to the top with one more unread when its customer writes', async () => {
+    renderAt('/backoffice/chat');
+    await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen);
+    await waitFor(() => expect(listLinks()).toHaveLength(2));
+    await connectSocket();
+
+    act(() =>
+      fake.fire('staff:messaging', {
+        conversationId: 2,
+        message: text(8, 'Is anyone there?', { guestId: guest.guestId, userId: null }),
+      }),
+    );
+
+    await waitFor(() => expect(listLinks()[0]).toHaveTextContent('Guest 5f0c1d2e'));
+    const [top, next] = listLinks();
+    expect(top).toHaveTextContent('Is anyone there?');
+    expect(within(linkAt(0)).getByLabelText('1 unread')).toHaveTextContent('1');
+    expect(next).toHaveTextContent('Malee');
+
+    act(() => fake.fire('staff:messaging', { conversationId: 2, message: text(9, 'Hello??') }));
+    await waitFor(() => expect(within(linkAt(0)).getByLabelText('2 unread')).toBeInTheDocument());
+  });
+
+  it('shows the open conversation with its session divider, and marks new messages read', async () => {
+    renderAt('/backoffice/chat?c=1');
+    const log = await screen.findByRole('log', { name: 'Messages' }, lazyScreen);
+    expect(await within(log).findByText('Thank you!')).toBeInTheDocument();
+    expect(within(log).getByText('End Conversation')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to conversations' })).toBeInTheDocument();
+    await connectSocket();
+
+    act(() =>
+      fake.fire('staff:messaging', { conversationId: 1, message: text(13, 'One more thing') }),
+    );
+
+    expect(await within(log).findByText('One more thing')).toBeInTheDocument();
+    // Open: nothing counts as unread, and staff's read is reported within about a second.
+    expect(within(linkAt(0)).queryByLabelText(/unread/)).toBeNull();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/backoffice/chat/read')).toBe(1), {
+      timeout: 3000,
+    });
+  });
+
+  it('shows Seen under the last staff message once the customer has read it', async () => {
+    renderAt('/backoffice/chat?c=1');
+    const log = await screen.findByRole('log', { name: 'Messages' }, lazyScreen);
+    await within(log).findByText('We are checking it now.');
+    await connectSocket();
+    expect(within(log).queryByText('Seen')).toBeNull();
+
+    act(() => fake.fire('staff:read', { conversationId: 1 }));
+
+    expect(await within(log).findByText('Seen')).toBeInTheDocument();
+  });
+
+  it('sends a reply once, showing it until its echo arrives with the same delivery id', async () => {
+    const user = userEvent.setup();
+    renderAt('/backoffice/chat?c=1');
+    const log = await screen.findByRole('log', { name: 'Messages' }, lazyScreen);
+    await within(log).findByText('Thank you!');
+    await connectSocket();
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'You are welcome{Enter}');
+
+    expect(await within(log).findByText('You are welcome')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/backoffice/chat/send')).toBe(1));
+    const sendCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/chat/send'));
+    const body = JSON.parse(String(sendCall?.[1]?.body));
+    expect(body).toMatchObject({
+      conversationId: 1,
+      message: { message_type: 'text', payload: { message: 'You are welcome' } },
+    });
+    expect(await within(log).findByText('Sent')).toBeInTheDocument();
+
+    const echo = text(13, 'You are welcome', { sender: 'agent' });
+    echo.message.deliver = { id: body.deliverId, status: 'succeed' };
+    act(() => fake.fire('staff:messaging', { conversationId: 1, message: echo }));
+
+    await waitFor(() => expect(within(log).queryByText('Sent')).toBeNull());
+    expect(within(log).getAllByText('You are welcome')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,31 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../../components/ui/language-switch';
+import { paths } from '../../../lib/navigation';
+import classes from './backoffice.module.css';
+import { StaffLoginForm } from './staff-login-form';
+
+/** /backoffice/login: the operator's support staff sign in here, apart from members. */
+export function StaffLoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <main className={classes.login}>
+      <div className={classes.loginTop}>
+        <LanguageSwitch />
+      </div>
+      <Paper p="lg" className={classes.loginCard}>
+        <Stack gap={4} mb="lg">
+          <Title order={1} size="h2">
+            {t('backoffice.login.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('backoffice.login.subtitle')}
+          </Text>
+        </Stack>
+        <StaffLoginForm onSignedIn={() => void navigate(paths.backofficeChat, { replace: true })} />
+      </Paper>
+    </main>
+  );
+}

@@ -1,0 +1,101 @@
+import type {
+  ConversationSummary,
+  StaffMessagingEvent,
+  StaffReadEvent,
+} from '@wallet/contract/backoffice';
+import type { ChatMessage } from '@wallet/contract/chat';
+
+/**
+ * How the back office's cached answers change as messages arrive: pure functions, so the socket
+ * handler, the history pages and the tests share one set of rules.
+ */
+
+/** The messages of one conversation held on screen, oldest first, and how many the server has. */
+export type HeldHistory = { total: number; messages: ChatMessage[] };
+
+/** Message ids follow a conversation's order, so a union by id sorted by id is the timeline. */
+export function mergeMessages(held: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const byId = new Map<number, ChatMessage>();
+  for (const message of held) byId.set(message.id, message);
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The newest page read again (a reconnect, a send without the socket): merged with what is held
+ * when the two meet; when they do not (more than a page arrived meanwhile), the page alone, since
+ * `skip` counts back from the newest message and a gap would make the next older page skip
+ * messages.
+ */
+export function mergeNewestPage(held: HeldHistory | undefined, page: HeldHistory): HeldHistory {
+  if (!held || held.messages.length === 0 || page.messages.length === 0) return page;
+  const oldestInPage = page.messages[0]?.id ?? 0;
+  const newestHeld = held.messages.at(-1)?.id ?? 0;
+  const touching = page.messages.length >= page.total || oldestInPage <= newestHeld;
+  if (!touching) return page;
+  return { total: page.total, messages: mergeMessages(held.messages, page.messages) };
+}
+
+/** An older page goes before what is held. */
+export function prependOlderPage(held: HeldHistory, page: HeldHistory): HeldHistory {
+  return { total: page.total, messages: mergeMessages(page.messages, held.messages) };
+}
+
+/** A message from the socket joins the conversation's held history once. */
+export function appendLiveMessage(
+  held: HeldHistory | undefined,
+  message: ChatMessage,
+): HeldHistory | undefined {
+  if (!held) return held;
+  if (held.messages.some((m) => m.id === message.id)) return held;
+  return { total: held.total + 1, messages: mergeMessages(held.messages, [message]) };
+}
+
+/** Staff, bots and the system speak to the customer; only `customer` is the customer. */
+export const isFromCustomer = (message: ChatMessage) => message.sender === 'customer';
+
+/**
+ * A `staff:messaging` event in the list: the conversation moves to the top with its last
+ * message; a customer's message counts as unread unless staff has that conversation open, and
+ * a message to the customer means they have not read everything any more. Answers null when
+ * the conversation is not in the list yet (a new one): the list must be read again.
+ */
+export function applyMessagingEvent(
+  list: ConversationSummary[],
+  event: StaffMessagingEvent,
+  openConversationId: number | null,
+): ConversationSummary[] | null {
+  const current = list.find((c) => c.id === event.conversationId);
+  if (!current) return null;
+  const { message } = event;
+  const fromCustomer = isFromCustomer(message);
+  const isOpen = event.conversationId === openConversationId;
+  const isNewer = !current.lastMessage || message.id >= current.lastMessage.id;
+  const updated: ConversationSummary = {
+    ...current,
+    sessionId: isNewer ? message.session_id : current.sessionId,
+    lastMessage: isNewer ? message : current.lastMessage,
+    lastMessageAt: isNewer ? message.createdAt : current.lastMessageAt,
+    unread: isOpen ? 0 : current.unread + (fromCustomer ? 1 : 0),
+    customerReadAll:
+      message.sender === 'agent' || message.sender === 'bot' ? false : current.customerReadAll,
+  };
+  if (!isNewer) return list.map((c) => (c.id === updated.id ? updated : c));
+  return [updated, ...list.filter((c) => c.id !== updated.id)];
+}
+
+/** A `staff:read` event: the customer has read every message so far. */
+export function applyReadEvent(
+  list: ConversationSummary[],
+  event: StaffReadEvent,
+): ConversationSummary[] {
+  return list.map((c) => (c.id === event.conversationId ? { ...c, customerReadAll: true } : c));
+}
+
+/** Staff has read the conversation (the read call answered). */
+export function markReadInList(
+  list: ConversationSummary[],
+  conversationId: number,
+): ConversationSummary[] {
+  return list.map((c) => (c.id === conversationId ? { ...c, unread: 0 } : c));
+}

@@ -1,0 +1,124 @@
+import {
+  type ConversationSummary,
+  STAFF_ROOM,
+  StaffMessagingEventSchema,
+  StaffReadEventSchema,
+  type StaffServerToClientEvents,
+  staffSocketEvents,
+} from '@wallet/contract/backoffice';
+import { type ChatClientToServerEvents, chatSocketEvents } from '@wallet/contract/chat';
+import { chatLimits } from '@wallet/contract/constants';
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { create } from 'zustand';
+import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
+import { getStaffProfile } from './api/get-staff-profile';
+import {
+  appendLiveMessage,
+  applyMessagingEvent,
+  applyReadEvent,
+  type HeldHistory,
+} from './conversation-cache';
+import { useStaffSession } from './staff-session';
+
+/**
+ * The staff socket (CONTRACT.md, chat socket; contract/backoffice.ts): it joins the `staff`
+ * room and hears every conversation. Its events update the cached list and histories in place;
+ * after each (re)connection both are read again, since messages sent while it was away are not
+ * replayed.
+ */
+export type StaffSocketStatus = 'connecting' | 'online' | 'offline';
+
+export const useStaffSocketStatus = create<{ status: StaffSocketStatus }>()(() => ({
+  status: 'connecting',
+}));
+
+const setStatus = (status: StaffSocketStatus) => useStaffSocketStatus.setState({ status });
+
+export function isStaffSocketOnline(): boolean {
+  return useStaffSocketStatus.getState().status === 'online';
+}
+
+type StaffSocket = Socket<StaffServerToClientEvents, ChatClientToServerEvents>;
+
+function updateList(update: (list: ConversationSummary[]) => ConversationSummary[] | null): void {
+  const key = queryKeys.backoffice.conversations();
+  const list = queryClient.getQueryData<ConversationSummary[]>(key);
+  if (!list) return;
+  const next = update(list);
+  if (next) queryClient.setQueryData(key, next);
+  // A conversation the list does not have yet: the list is read again, in its server order.
+  else void queryClient.invalidateQueries({ queryKey: key });
+}
+
+function resync(): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.backoffice.conversations() });
+  void queryClient.invalidateQueries({ queryKey: [...queryKeys.backoffice.all, 'history'] });
+}
+
+/**
+ * Connects while the chat screen is shown and staff is signed in. `openConversationId` is the
+ * conversation on screen: its customer messages do not count as unread.
+ */
+export function useStaffSocket(openConversationId: number | null): void {
+  const token = useStaffSession((s) => s.token);
+  const open = useRef(openConversationId);
+  useEffect(() => {
+    open.current = openConversationId;
+  }, [openConversationId]);
+
+  useEffect(() => {
+    if (!token) return;
+    setStatus('connecting');
+    const socket: StaffSocket = io(window.location.origin, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { staffToken: token },
+      reconnectionDelay: chatLimits.socketReconnectDelayMs,
+    });
+
+    socket.on('connect', () => {
+      socket.emit(chatSocketEvents.join, { room: STAFF_ROOM }, (answer) => {
+        if (answer.ok) {
+          setStatus('online');
+          resync();
+        } else {
+          setStatus('offline');
+          // Refused: most likely the token is no longer good; a 401 here signs staff out.
+          void getStaffProfile().catch(() => undefined);
+        }
+      });
+    });
+    socket.on('disconnect', (reason) => {
+      setStatus('offline');
+      // The server closed it on purpose (the token was revoked): socket.io will not reconnect.
+      if (reason === 'io server disconnect') void getStaffProfile().catch(() => undefined);
+    });
+    socket.on('connect_error', () => {
+      setStatus('offline');
+      // The server refused the handshake itself (socket.io stops retrying): check the token.
+      if (!socket.active) void getStaffProfile().catch(() => undefined);
+    });
+
+    socket.on(staffSocketEvents.messaging, (raw) => {
+      const parsed = StaffMessagingEventSchema.safeParse(raw);
+      if (!parsed.success) return;
+      const event = parsed.data;
+      updateList((list) => applyMessagingEvent(list, event, open.current));
+      queryClient.setQueryData<HeldHistory>(
+        queryKeys.backoffice.history(event.conversationId),
+        (held) => appendLiveMessage(held, event.message),
+      );
+    });
+    socket.on(staffSocketEvents.read, (raw) => {
+      const parsed = StaffReadEventSchema.safeParse(raw);
+      if (parsed.success) updateList((list) => applyReadEvent(list, parsed.data));
+    });
+
+    return () => {
+      socket.disconnect();
+      setStatus('offline');
+    };
+  }, [token]);
+}
