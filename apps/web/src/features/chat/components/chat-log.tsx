@@ -133,6 +133,15 @@ export function ChatLog({ session, active }: { session: ChatSession; active: boo
 
   return (
     <div className={classes.body}>
+      {/* Over the log rather than in it, so the messages do not move when it goes. */}
+      {loadingOlder && (
+        <Loader
+          className={classes.older}
+          size="xs"
+          type="dots"
+          aria-label={t('chat.loadingOlder')}
+        />
+      )}
       <div
         ref={logRef}
         className={classes.log}
@@ -144,11 +153,6 @@ export function ChatLog({ session, active }: { session: ChatSession; active: boo
         tabIndex={0}
         onScroll={onScroll}
       >
-        {loadingOlder && (
-          <Center py={4}>
-            <Loader size="xs" type="dots" aria-label={t('chat.loadingOlder')} />
-          </Center>
-        )}
         {!loaded && !historyFailed && (
           <Center py="xl">
             <Loader color="gold" type="dots" aria-label={t('common.loading')} />

@@ -1,0 +1,102 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useSessionStore } from '../../../lib/session-store';
+import { memberProfile } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { callsTo } from '../../../test/serve';
+import { endChatSession } from '../chat-session';
+import { chatMessage, FakeSocket, serveChat } from '../chat-test-doubles';
+import { ChatLauncher } from './chat-launcher';
+
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket } = await import('../chat-test-doubles');
+  return {
+    io: (url: string, options: Record<string, unknown>) => new FakeSocket(url, options),
+  };
+});
+
+// Mantine's autosize text box listens for web fonts loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  FakeSocket.all = [];
+  FakeSocket.joinAnswer = { ok: true };
+});
+
+afterEach(() => {
+  endChatSession();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  queryClient.clear();
+  useSessionStore.getState().clear();
+});
+
+describe('the chat button', () => {
+  it('is not there while enableChatWidget is off', async () => {
+    serveChat(fetchMock, { enabled: false });
+    renderWithProviders(<ChatLauncher as="guest" />);
+    await waitFor(() => expect(callsTo(fetchMock, '/api/lookup/enableChatWidget')).toBe(1));
+    expect(screen.queryByRole('button', { name: 'Chat' })).toBeNull();
+    expect(FakeSocket.all).toHaveLength(0);
+  });
+
+  it('opens the chat for a guest and closes it again, focus back on the button', async () => {
+    const user = userEvent.setup();
+    serveChat(fetchMock);
+    renderWithProviders(<ChatLauncher as="guest" />);
+    const button = await screen.findByRole('button', { name: 'Chat' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    // A guest's conversation starts only when the chat is opened.
+    expect(FakeSocket.all).toHaveLength(0);
+
+    await user.click(button);
+    const panel = await screen.findByRole('dialog', { name: 'Chat with us' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByRole('log', { name: 'Chat messages' })).toBeInTheDocument();
+    expect(within(panel).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Attach a photo or video' })).toBeVisible();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    expect(FakeSocket.latest().options).toMatchObject({
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnectionDelay: 500,
+      reconnectionAttempts: Number.POSITIVE_INFINITY,
+    });
+
+    await user.click(within(panel).getByRole('button', { name: 'Close chat' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chat with us' })).toBeNull());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('connects a member’s socket once the page has settled, and counts staff messages on the button', async () => {
+    serveChat(fetchMock);
+    useSessionStore.getState().signIn('member-token', false);
+    queryClient.setQueryData(queryKeys.account.profile(), memberProfile);
+    renderWithProviders(<ChatLauncher as="member" />);
+    await screen.findByRole('button', { name: 'Chat' });
+
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), { timeout: 3000 });
+    const socket = FakeSocket.latest();
+    const auth = socket.options.auth as (send: (value: unknown) => void) => void;
+    const sent = vi.fn();
+    auth(sent);
+    expect(sent).toHaveBeenCalledWith({ token: 'member-token' });
+    await waitFor(() => expect(socket.joins).toEqual([{ room: 'wallet-3' }]));
+    expect(screen.queryByRole('dialog', { name: 'Chat with us' })).toBeNull();
+
+    act(() => socket.fire('messaging', chatMessage({ id: 9, sender: 'agent' })));
+    expect(await screen.findByText('1')).toBeInTheDocument();
+  });
+});
