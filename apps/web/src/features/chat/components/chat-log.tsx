@@ -112,6 +112,25 @@ export function ChatLog({ session, active }: { session: ChatSession; active: boo
     if (active) scrollToBottom();
   }, [active, scrollToBottom]);
 
+  // At the bottom it stays there while the view changes size (a phone's keyboard opening) or
+  // a picture or video above comes in.
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const keep = () => {
+      if (nearBottom.current) log.scrollTop = log.scrollHeight;
+    };
+    log.addEventListener('load', keep, true);
+    log.addEventListener('loadedmetadata', keep, true);
+    const observer = new ResizeObserver(keep);
+    observer.observe(log);
+    return () => {
+      log.removeEventListener('load', keep, true);
+      log.removeEventListener('loadedmetadata', keep, true);
+      observer.disconnect();
+    };
+  }, []);
+
   // A page that does not fill the view cannot be scrolled up: the next one is read at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever messages change
   useEffect(() => {

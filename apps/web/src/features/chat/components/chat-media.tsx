@@ -27,6 +27,7 @@ export function ChatMedia({ payload }: { payload: ChatPayload }) {
     return (
       <>
         <UnstyledButton
+          className={classes.mediaFrame}
           onClick={() => setZoomed(true)}
           aria-label={t('chat.openImage', { name: alt })}
         >
