@@ -1,15 +1,10 @@
 import {
-  type ChatAttachmentCheck,
   type ChatClientToServerEvents,
   type ChatMessage,
   ChatMessageSchema,
-  type ChatOutgoingMessage,
-  type ChatSendRequest,
   type ChatServerToClientEvents,
   chatRoom,
   chatSocketEvents,
-  chatTextToSend,
-  checkChatAttachment,
   JoinAckSchema,
   WalletEventSchema,
 } from '@wallet/contract/chat';
@@ -17,23 +12,20 @@ import { chatLimits, paging } from '@wallet/contract/constants';
 import { io, type Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
 import { debounce } from '../../lib/debounce';
-import { errorText } from '../../lib/errors';
 import { getToken } from '../../lib/session-store';
 import { applyWalletEvent } from '../wallet/api/wallet-event';
 import { getChatPrefix } from './api/get-chat-config';
 import { getChatHistory } from './api/get-chat-history';
 import { markChatRead } from './api/mark-chat-read';
-import { sendChatMessage } from './api/send-chat-message';
-import { uploadChatFile } from './api/upload-chat-file';
 import {
   type ChatState,
   initialChatState,
   isStaffMessage,
   mergeMessages,
-  type PendingMessage,
   withoutEchoed,
 } from './chat-conversation';
-import { type ChatIdentity, callerOf, conversationId, randomUuid } from './chat-identity';
+import { type ChatIdentity, callerOf, conversationId } from './chat-identity';
+import { ChatOutbox, revokePreview } from './chat-outbox';
 
 type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
 
@@ -50,11 +42,6 @@ function newestStaffId(messages: readonly ChatMessage[]): number {
     if (message && isStaffMessage(message)) return message.id;
   }
   return 0;
-}
-
-function revokePreview(pending: PendingMessage): void {
-  const url = pending.upload?.previewUrl;
-  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
 }
 
 /**
@@ -74,7 +61,12 @@ export class ChatSession {
   private viewing = false;
   private lastReadId = 0;
   private disposed = false;
-  private readonly uploads = new Map<string, AbortController>();
+  /** The customer's messages on their way. */
+  readonly outbox = new ChatOutbox(
+    () => this.store.getState(),
+    (update) => this.set(update),
+    () => this.identity,
+  );
   private readonly read = debounce(() => void this.sendRead(), chatLimits.readReceiptDebounceMs);
 
   constructor(identity: ChatIdentity) {
@@ -272,131 +264,6 @@ export class ChatSession {
     }
   }
 
-  // Sending.
-
-  private sender(): Omit<ChatSendRequest, 'message'> {
-    const identity = this.identity;
-    return identity.kind === 'member'
-      ? { userId: identity.userId, username: identity.username, name: identity.name }
-      : { guestId: identity.guestId };
-  }
-
-  private pendingById(deliverId: string): PendingMessage | undefined {
-    return this.store.getState().pending.find((p) => p.deliverId === deliverId);
-  }
-
-  private patch(deliverId: string, changes: Partial<PendingMessage>): void {
-    this.set((state) => ({
-      pending: state.pending.map((p) => (p.deliverId === deliverId ? { ...p, ...changes } : p)),
-    }));
-  }
-
-  private enqueue(pending: PendingMessage): void {
-    this.set((state) => ({ pending: [...state.pending, pending] }));
-    void this.deliver(pending.deliverId);
-  }
-
-  private queueOutgoing(build: (deliver: { id: string }) => ChatOutgoingMessage): void {
-    const deliverId = randomUuid();
-    this.enqueue({
-      deliverId,
-      createdAt: new Date().toISOString(),
-      status: 'sending',
-      progress: 0,
-      outgoing: build({ id: deliverId }),
-      upload: null,
-      error: null,
-    });
-  }
-
-  /** SPEC.md section 5: sends the trimmed text; nothing when empty or over 2000 characters. */
-  sendText(text: string): boolean {
-    const message = chatTextToSend(text);
-    if (message === null) return false;
-    this.queueOutgoing((deliver) => ({ message_type: 'text', payload: { message }, deliver }));
-    return true;
-  }
-
-  /** A postback button or quick reply: its title shows, its payload goes to the bot. */
-  sendPostback(title: string, message: string): void {
-    this.queueOutgoing((deliver) => ({
-      message_type: 'postback',
-      payload: { title, message },
-      deliver,
-    }));
-  }
-
-  /**
-   * A picked file (SPEC.md section 5): refused as the server would refuse it, else shown at
-   * once and uploaded with progress, then sent as a media message.
-   */
-  attach(file: File): ChatAttachmentCheck {
-    const check = checkChatAttachment(file);
-    if (!check.ok) return check;
-    const previewUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
-    this.enqueue({
-      deliverId: randomUuid(),
-      createdAt: new Date().toISOString(),
-      status: 'uploading_file',
-      progress: 0,
-      outgoing: null,
-      upload: { file, kind: check.kind, previewUrl },
-      error: null,
-    });
-    return check;
-  }
-
-  /** Uploads the file if it has not been, then posts; the same path serves a resend. */
-  private async deliver(deliverId: string): Promise<void> {
-    const item = this.pendingById(deliverId);
-    if (!item) return;
-    try {
-      let outgoing = item.outgoing;
-      if (!outgoing) {
-        const upload = item.upload;
-        if (!upload) return;
-        this.patch(deliverId, { status: 'uploading_file', progress: 0, error: null });
-        const controller = new AbortController();
-        this.uploads.set(deliverId, controller);
-        const identity = this.identity;
-        const { path } = await uploadChatFile({
-          file: upload.file,
-          kind: upload.kind,
-          guestId: identity.kind === 'guest' ? identity.guestId : undefined,
-          onProgress: (progress) => this.patch(deliverId, { progress }),
-          signal: controller.signal,
-        }).finally(() => this.uploads.delete(deliverId));
-        outgoing = {
-          message_type: 'media',
-          payload: { fileType: upload.kind, filePath: path, name: upload.file.name.slice(0, 255) },
-          deliver: { id: deliverId },
-        };
-        this.patch(deliverId, { outgoing, progress: 1 });
-      }
-      if (!this.pendingById(deliverId)) return;
-      this.patch(deliverId, { status: 'sending', error: null });
-      await sendChatMessage({ ...this.sender(), message: outgoing });
-      this.patch(deliverId, { status: 'succeed' });
-    } catch (error) {
-      if (!this.pendingById(deliverId)) return;
-      this.patch(deliverId, { status: 'failed', error: errorText(error) });
-    }
-  }
-
-  /** SPEC.md section 4: a failed upload or send is sent again under the same deliver id. */
-  resend(deliverId: string): void {
-    if (this.pendingById(deliverId)?.status === 'failed') void this.deliver(deliverId);
-  }
-
-  /** ...or removed. */
-  remove(deliverId: string): void {
-    const item = this.pendingById(deliverId);
-    if (!item) return;
-    this.uploads.get(deliverId)?.abort();
-    revokePreview(item);
-    this.set((state) => ({ pending: state.pending.filter((p) => p.deliverId !== deliverId) }));
-  }
-
   // Read receipts.
 
   /** Whether the panel is open; opening it counts the unseen messages as seen. */
@@ -434,8 +301,7 @@ export class ChatSession {
     this.disposed = true;
     this.read.cancel();
     if (this.check) clearInterval(this.check);
-    for (const controller of this.uploads.values()) controller.abort();
-    for (const pending of this.store.getState().pending) revokePreview(pending);
+    this.outbox.dispose();
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;

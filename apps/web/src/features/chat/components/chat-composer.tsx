@@ -57,7 +57,7 @@ export function ChatComposer({ session }: { session: ChatSession }) {
   }, [text]);
 
   const send = () => {
-    if (session.sendText(text)) setText('');
+    if (session.outbox.sendText(text)) setText('');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -78,7 +78,7 @@ export function ChatComposer({ session }: { session: ChatSession }) {
   const onFile = (file: File | null) => {
     resetFile.current?.();
     if (!file) return;
-    const check = session.attach(file);
+    const check = session.outbox.attach(file);
     if (check.ok) {
       setRefusal(null);
       return;

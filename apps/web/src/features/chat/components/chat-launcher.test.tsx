@@ -42,7 +42,7 @@ afterEach(() => {
   useSessionStore.getState().clear();
 });
 
-describe('the chat button', () => {
+describe('the chat button', { timeout: 20_000 }, () => {
   it('is not there while enableChatWidget is off', async () => {
     serveChat(fetchMock, { enabled: false });
     renderWithProviders(<ChatLauncher as="guest" />);
@@ -78,6 +78,31 @@ describe('the chat button', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chat with us' })).toBeNull());
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
+  });
+
+  it('closes with Escape, but a picture opened full size closes alone', async () => {
+    const user = userEvent.setup();
+    const server = serveChat(fetchMock);
+    server.conversation = [
+      chatMessage({
+        id: 1,
+        type: 'media',
+        payload: { fileType: 'image', filePath: '/api/chat/files/a.png', name: 'promo.png' },
+      }),
+    ];
+    renderWithProviders(<ChatLauncher as="guest" />);
+    await user.click(await screen.findByRole('button', { name: 'Chat' }));
+    const panel = await screen.findByRole('dialog', { name: 'Chat with us' });
+
+    await user.click(await within(panel).findByRole('button', { name: 'Open picture promo.png' }));
+    await screen.findByRole('dialog', { name: 'promo.png' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'promo.png' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Chat with us' })).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('textbox', { name: 'Message' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chat with us' })).toBeNull());
   });
 
   it('connects a member’s socket once the page has settled, and counts staff messages on the button', async () => {

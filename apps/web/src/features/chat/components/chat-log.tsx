@@ -209,9 +209,9 @@ export function ChatLog({ session, active }: { session: ChatSession; active: boo
               <PendingRow
                 key={row.key}
                 pending={row.pending}
-                onPostback={(title, payload) => session.sendPostback(title, payload)}
-                onResend={(id) => session.resend(id)}
-                onRemove={(id) => session.remove(id)}
+                onPostback={(title, payload) => session.outbox.sendPostback(title, payload)}
+                onResend={(id) => session.outbox.resend(id)}
+                onRemove={(id) => session.outbox.remove(id)}
               />
             );
           }
@@ -221,7 +221,7 @@ export function ChatLog({ session, active }: { session: ChatSession; active: boo
               message={row.message}
               firstOfRun={row.firstOfRun}
               showQuickReplies={index >= repliesFrom}
-              onPostback={(title, payload) => session.sendPostback(title, payload)}
+              onPostback={(title, payload) => session.outbox.sendPostback(title, payload)}
             />
           );
         })}

@@ -1,8 +1,9 @@
-import { Anchor, Modal, UnstyledButton } from '@mantine/core';
+import { Anchor, UnstyledButton } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import type { ChatPayload } from '@wallet/contract/chat';
-import { useState } from 'react';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpenPicture } from './chat-lightbox';
 import classes from './chat-widget.module.css';
 
 /**
@@ -11,7 +12,7 @@ import classes from './chat-widget.module.css';
  */
 export function ChatMedia({ payload }: { payload: ChatPayload }) {
   const { t } = useTranslation();
-  const [zoomed, setZoomed] = useState(false);
+  const openPicture = use(OpenPicture);
   const src = payload.filePath;
   const name = payload.name ?? '';
 
@@ -25,26 +26,13 @@ export function ChatMedia({ payload }: { payload: ChatPayload }) {
   if (payload.fileType === 'image') {
     const alt = name || t('chat.picture');
     return (
-      <>
-        <UnstyledButton
-          className={classes.mediaFrame}
-          onClick={() => setZoomed(true)}
-          aria-label={t('chat.openImage', { name: alt })}
-        >
-          <img className={classes.media} src={src} alt={alt} loading="lazy" />
-        </UnstyledButton>
-        <Modal
-          opened={zoomed}
-          onClose={() => setZoomed(false)}
-          size="auto"
-          withinPortal
-          zIndex={400}
-          title={alt}
-          closeButtonProps={{ 'aria-label': t('chat.closeImage') }}
-        >
-          <img className={classes.lightbox} src={src} alt={alt} />
-        </Modal>
-      </>
+      <UnstyledButton
+        className={classes.mediaFrame}
+        onClick={(event) => openPicture({ src, alt, from: event.currentTarget })}
+        aria-label={t('chat.openImage', { name: alt })}
+      >
+        <img className={classes.media} src={src} alt={alt} loading="lazy" />
+      </UnstyledButton>
     );
   }
   if (payload.fileType === 'video') {

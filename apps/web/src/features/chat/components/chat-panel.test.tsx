@@ -71,7 +71,7 @@ function sized(name: string, type: string, size: number): File {
   return file;
 }
 
-describe('the chat text box', () => {
+describe('the chat text box', { timeout: 20_000 }, () => {
   it('sends the trimmed text with Enter, as the member, under a fresh deliver id', async () => {
     const user = userEvent.setup();
     const { box, log } = await openChat();
@@ -129,7 +129,7 @@ describe('the chat text box', () => {
   });
 });
 
-describe('the messages of the conversation', () => {
+describe('the messages of the conversation', { timeout: 20_000 }, () => {
   it('renders every message type, text as text, and a divider where a session ends', async () => {
     const user = userEvent.setup();
     server.conversation = [
@@ -339,7 +339,7 @@ describe('the messages of the conversation', () => {
   });
 });
 
-describe('the connection', () => {
+describe('the connection', { timeout: 20_000 }, () => {
   it('tells the server the staff’s messages were read, 1 s after they show', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.conversation = [chatMessage({ id: 1, payload: { message: 'Hello, how can we help?' } })];
@@ -377,7 +377,7 @@ describe('the connection', () => {
   });
 });
 
-describe('scrolling', () => {
+describe('scrolling', { timeout: 20_000 }, () => {
   /** A laid-out log: 1000 px of messages in a 400 px view, scrolled to `top`. */
   function layOut(log: HTMLElement, top: number) {
     Object.defineProperties(log, {
@@ -441,7 +441,7 @@ describe('scrolling', () => {
   });
 });
 
-describe('attachments', () => {
+describe('attachments', { timeout: 20_000 }, () => {
   it('refuses a file of another type or too large, each message gone after 4 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ applyAccept: false, advanceTimers: vi.advanceTimersByTime });

@@ -1,11 +1,12 @@
 import { Alert, CloseButton, Text, Title, Transition } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { guestId } from '../chat-identity';
 import { chatSessionFor } from '../chat-session';
 import { ChatComposer } from './chat-composer';
+import { ChatLightbox, OpenPicture, type Picture } from './chat-lightbox';
 import { ChatLog } from './chat-log';
 import classes from './chat-widget.module.css';
 
@@ -40,6 +41,11 @@ export function ChatPanel({ id, opened, onClose, member }: ChatPanelProps) {
   );
   const connection = useStore(session.store, (s) => s.connection);
   const panelRef = useRef<HTMLElement>(null);
+  const [picture, setPicture] = useState<Picture | null>(null);
+  const closePicture = () => {
+    picture?.from?.focus();
+    setPicture(null);
+  };
 
   useEffect(() => {
     session.setViewing(opened);
@@ -61,7 +67,9 @@ export function ChatPanel({ id, opened, onClose, member }: ChatPanelProps) {
           aria-label={t('chat.title')}
           tabIndex={-1}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') onClose();
+            if (event.key !== 'Escape') return;
+            if (picture) closePicture();
+            else onClose();
           }}
         >
           <header className={classes.header}>
@@ -81,8 +89,11 @@ export function ChatPanel({ id, opened, onClose, member }: ChatPanelProps) {
               {t('chat.cannotStart')}
             </Alert>
           )}
-          <ChatLog session={session} active={opened} />
+          <OpenPicture value={setPicture}>
+            <ChatLog session={session} active={opened} />
+          </OpenPicture>
           <ChatComposer session={session} />
+          {picture && <ChatLightbox picture={picture} onClose={closePicture} />}
         </section>
       )}
     </Transition>
