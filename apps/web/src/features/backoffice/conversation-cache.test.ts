@@ -22,9 +22,9 @@ describe('applyMessagingEvent', () => {
     expect(next?.[0]?.lastMessageAt).toBe(message.createdAt);
   });
 
-  it('counts nothing unread in the conversation staff has open', () => {
+  it('counts no more unread in the conversation staff has open, and leaves clearing to the read call', () => {
     const next = applyMessagingEvent(list, { conversationId: 2, message: chatMessage(500) }, 2);
-    expect(next?.[0]?.unread).toBe(0);
+    expect(next?.[0]?.unread).toBe(1);
   });
 
   it('does not count staff’s own messages, and marks them not yet read by the customer', () => {

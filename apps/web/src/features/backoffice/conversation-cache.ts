@@ -76,7 +76,9 @@ export function applyMessagingEvent(
     sessionId: isNewer ? message.session_id : current.sessionId,
     lastMessage: isNewer ? message : current.lastMessage,
     lastMessageAt: isNewer ? message.createdAt : current.lastMessageAt,
-    unread: isOpen ? 0 : current.unread + (fromCustomer ? 1 : 0),
+    // The open conversation's count is cleared by the read call (conversation-view.tsx), not
+    // here: its unread messages still need that call.
+    unread: current.unread + (fromCustomer && !isOpen ? 1 : 0),
     customerReadAll:
       message.sender === 'agent' || message.sender === 'bot' ? false : current.customerReadAll,
   };

@@ -37,6 +37,18 @@ export function messagePreview(message: ChatMessage['message'], t: TFunction): s
   }
 }
 
+/**
+ * The list's preview of a conversation's last message: staff's and bots' marked as such, and
+ * the system's session change (which carries no text) as the 'End Conversation' it shows.
+ */
+export function lastMessagePreview(message: ChatMessage, t: TFunction): string {
+  if (message.sender === 'system') {
+    return message.message.payload.message || t('backoffice.view.endDivider');
+  }
+  const text = messagePreview(message.message, t);
+  return message.sender === 'customer' ? text : t('backoffice.preview.fromStaff', { text });
+}
+
 /** Links a message may open: http(s) only, so a stored `javascript:` link never becomes one. */
 export function isWebLink(value: string): boolean {
   try {

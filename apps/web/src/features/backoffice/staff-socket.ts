@@ -20,7 +20,7 @@ import {
   applyReadEvent,
   type HeldHistory,
 } from './conversation-cache';
-import { useStaffSession } from './staff-session';
+import { getStaffToken, useStaffSession } from './staff-session';
 
 /**
  * The staff socket (CONTRACT.md, chat socket; contract/backoffice.ts): it joins the `staff`
@@ -57,6 +57,11 @@ function resync(): void {
   void queryClient.invalidateQueries({ queryKey: [...queryKeys.backoffice.all, 'history'] });
 }
 
+/** A refusal from the socket may mean the token is no longer good: a 401 here signs staff out. */
+function checkToken(): void {
+  if (getStaffToken()) void getStaffProfile().catch(() => undefined);
+}
+
 /**
  * Connects while the chat screen is shown and staff is signed in. `openConversationId` is the
  * conversation on screen: its customer messages do not count as unread.
@@ -85,20 +90,19 @@ export function useStaffSocket(openConversationId: number | null): void {
           resync();
         } else {
           setStatus('offline');
-          // Refused: most likely the token is no longer good; a 401 here signs staff out.
-          void getStaffProfile().catch(() => undefined);
+          checkToken();
         }
       });
     });
     socket.on('disconnect', (reason) => {
       setStatus('offline');
       // The server closed it on purpose (the token was revoked): socket.io will not reconnect.
-      if (reason === 'io server disconnect') void getStaffProfile().catch(() => undefined);
+      if (reason === 'io server disconnect') checkToken();
     });
     socket.on('connect_error', () => {
       setStatus('offline');
       // The server refused the handshake itself (socket.io stops retrying): check the token.
-      if (!socket.active) void getStaffProfile().catch(() => undefined);
+      if (!socket.active) checkToken();
     });
 
     socket.on(staffSocketEvents.messaging, (raw) => {

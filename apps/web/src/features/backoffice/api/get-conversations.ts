@@ -4,6 +4,7 @@ import {
   type ConversationSummary,
 } from '@wallet/contract/backoffice';
 import { queryKeys } from '../../../lib/query-keys';
+import { useStaffSession } from '../staff-session';
 import { staffRequest } from './staff-request';
 
 /** `GET /api/backoffice/chat/conversations`: every conversation, most recent first. */
@@ -27,5 +28,6 @@ export const conversationsQueryOptions = () =>
   });
 
 export function useConversations() {
-  return useQuery(conversationsQueryOptions());
+  const signedIn = useStaffSession((s) => s.token !== null);
+  return useQuery({ ...conversationsQueryOptions(), enabled: signedIn });
 }

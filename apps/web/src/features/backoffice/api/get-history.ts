@@ -3,6 +3,7 @@ import { ChatHistoryResponseSchema } from '@wallet/contract/chat';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { type HeldHistory, mergeNewestPage, prependOlderPage } from '../conversation-cache';
+import { useStaffSession } from '../staff-session';
 import { staffRequest } from './staff-request';
 
 /**
@@ -37,7 +38,8 @@ export const historyQueryOptions = (conversationId: number) =>
   });
 
 export function useHistory(conversationId: number) {
-  return useQuery(historyQueryOptions(conversationId));
+  const signedIn = useStaffSession((s) => s.token !== null);
+  return useQuery({ ...historyQueryOptions(conversationId), enabled: signedIn });
 }
 
 /** Whether the server has messages older than those held. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type StaffProfile, StaffProfileSchema } from '@wallet/contract/backoffice';
 import { queryKeys } from '../../../lib/query-keys';
+import { useStaffSession } from '../staff-session';
 import { staffRequest } from './staff-request';
 
 /** `GET /api/backoffice/me`: who is signed in (a bad token answers 401 and signs staff out). */
@@ -16,5 +17,6 @@ export const staffProfileQueryOptions = () =>
   });
 
 export function useStaffProfile() {
-  return useQuery(staffProfileQueryOptions());
+  const signedIn = useStaffSession((s) => s.token !== null);
+  return useQuery({ ...staffProfileQueryOptions(), enabled: signedIn });
 }

@@ -19,9 +19,14 @@ import { getStaffToken, useStaffSession } from '../staff-session';
  */
 type StaffRequestOptions = Omit<RequestOptions, 'token' | 'redirects'>;
 
-/** Drops the staff token, every back-office answer in the query cache and unsent messages. */
-export function clearStaffSession(): void {
+/**
+ * Ends the back office's session on this browser: the token goes first (the socket closes, the
+ * screen's queries stop, and the login's guard lets it show), then the screen, then the cached
+ * answers and unsent messages.
+ */
+export async function leaveBackoffice(): Promise<void> {
   useStaffSession.getState().signOut();
+  await navigateTo(paths.backofficeLogin, { replace: true });
   queryClient.removeQueries({ queryKey: queryKeys.backoffice.all });
   clearOutbox();
 }
@@ -30,10 +35,7 @@ async function signOutOnUnauthorized<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) {
-      clearStaffSession();
-      void navigateTo(paths.backofficeLogin, { replace: true });
-    }
+    if (isApiError(error) && error.status === 401) void leaveBackoffice();
     throw error;
   }
 }

@@ -21,7 +21,8 @@ function sent(onSend: ReturnType<typeof vi.fn>, call = 0) {
   return message;
 }
 
-describe('Composer', () => {
+// Typing through userEvent is slow on a busy machine: these tests get the time the router tests get.
+describe('Composer', { timeout: 20_000 }, () => {
   it('sends the text with Enter and empties the box', async () => {
     const user = userEvent.setup();
     const { onSend, box } = renderComposer();
@@ -125,6 +126,17 @@ describe('Composer', () => {
         ],
       },
     });
+  });
+
+  it('does not send when Enter is pressed in a button’s field', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderComposer();
+    await user.type(box, 'Tap below');
+    await user.click(screen.getByRole('button', { name: 'Buttons' }));
+    await user.click(screen.getByRole('button', { name: 'Add button' }));
+    const button = within(screen.getByRole('group', { name: 'Button 1' }));
+    await user.type(button.getByRole('textbox', { name: 'Title' }), 'Open{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
   });
 
   it('refuses a link button whose link would not open', async () => {

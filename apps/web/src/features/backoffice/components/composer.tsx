@@ -77,6 +77,13 @@ export function Composer({ onSend, onAttach }: ComposerProps) {
       <form
         className={classes.composer}
         onSubmit={submit}
+        // Enter in a one-line field (a button's title or link) does not send the message:
+        // only the message box and the Send button do.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+            event.preventDefault();
+          }
+        }}
         noValidate
         aria-label={t('backoffice.composer.label')}
       >
@@ -99,7 +106,11 @@ export function Composer({ onSend, onAttach }: ComposerProps) {
             <Group gap={4} wrap="nowrap">
               <FileButton onChange={attach} accept={ACCEPT}>
                 {(props) => (
-                  <Tooltip label={t('backoffice.attach.label')}>
+                  <Tooltip
+                    label={t('backoffice.attach.label')}
+                    // Not on focus: focus comes back here when the file dialog closes.
+                    events={{ hover: true, focus: false, touch: false }}
+                  >
                     <ActionIcon
                       {...props}
                       variant="subtle"
@@ -135,7 +146,7 @@ export function Composer({ onSend, onAttach }: ComposerProps) {
               size="compact-md"
               rightSection={<IconSend size={16} aria-hidden />}
             >
-              {t('backoffice.composer.send')}
+              <span className={classes.phoneHidden}>{t('backoffice.composer.send')}</span>
             </Button>
           </Group>
         </Stack>

@@ -5,7 +5,7 @@ import { Link } from '../../../components/ui/link';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { paths } from '../../../lib/navigation';
 import { useConversations } from '../api/get-conversations';
-import { conversationSubtitle, conversationTitle, messagePreview } from '../message-text';
+import { conversationSubtitle, conversationTitle, lastMessagePreview } from '../message-text';
 import classes from './backoffice.module.css';
 
 export function conversationHref(conversationId: number): string {
@@ -23,9 +23,7 @@ function ConversationRow({
   const title = conversationTitle(conversation, t);
   const subtitle = conversationSubtitle(conversation);
   const last = conversation.lastMessage;
-  const text = last ? messagePreview(last.message, t) : t('backoffice.list.noMessages');
-  const preview =
-    last && last.sender !== 'customer' ? t('backoffice.preview.fromStaff', { text }) : text;
+  const preview = last ? lastMessagePreview(last, t) : t('backoffice.list.noMessages');
   return (
     <Link
       to={conversationHref(conversation.id)}

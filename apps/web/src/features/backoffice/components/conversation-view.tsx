@@ -25,15 +25,15 @@ import { MessageList } from './message-list';
  * whenever a new one arrives while it is open.
  */
 function useReadReceipt(conversation: ConversationSummary, lastCustomerId: number | null) {
+  /** The newest customer message staff's read covers; null until the history is on screen. */
   const acknowledged = useRef<number | null>(null);
   const { id, unread } = conversation;
   useEffect(() => {
     if (lastCustomerId === null) return;
-    if (acknowledged.current === null && unread === 0) {
-      acknowledged.current = lastCustomerId;
-      return;
-    }
-    if (unread === 0 && acknowledged.current !== null && lastCustomerId <= acknowledged.current) {
+    const unseen =
+      acknowledged.current === null ? unread > 0 : lastCustomerId > acknowledged.current;
+    if (!unseen) {
+      acknowledged.current ??= lastCustomerId;
       return;
     }
     const timer = setTimeout(() => {
@@ -119,7 +119,7 @@ export function ConversationView({ conversation }: { conversation: ConversationS
           loading={endConversation.isPending}
           onClick={confirmEnd}
         >
-          {t('backoffice.end.action')}
+          <span className={classes.phoneHidden}>{t('backoffice.end.action')}</span>
         </Button>
       </div>
       {history.isPending ? (

@@ -36,6 +36,8 @@ function Bubble({
 export function MessageBubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
   const { t } = useTranslation();
   const side = sideOf(message.sender);
+  // The system's session change has no text: the 'End Conversation' divider above says it.
+  if (side === 'system' && !message.message.payload.message) return null;
   return (
     <Bubble
       side={side}

@@ -2,7 +2,7 @@ import { Button, Center, Divider } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import type { ChatMessage } from '@wallet/contract/chat';
 import { chatLimits } from '@wallet/contract/constants';
-import { Fragment, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../outbox';
 import classes from './backoffice.module.css';
@@ -81,6 +81,23 @@ export function MessageList(props: MessageListProps) {
     }
     mark.current = { firstId, lastKey, ...measure(el) };
   }, [firstId, lastKey, ownLast]);
+
+  // A picture or video grows the log once it loads: a reader at the bottom stays there.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onMediaLoad = () => {
+      if (mark.current.nearBottom) el.scrollTop = el.scrollHeight;
+      mark.current = { ...mark.current, ...measure(el) };
+    };
+    // `load` does not bubble; the log hears its images' and videos' in the capture phase.
+    el.addEventListener('load', onMediaLoad, true);
+    el.addEventListener('loadedmetadata', onMediaLoad, true);
+    return () => {
+      el.removeEventListener('load', onMediaLoad, true);
+      el.removeEventListener('loadedmetadata', onMediaLoad, true);
+    };
+  }, []);
 
   const onScroll = () => {
     const el = ref.current;

@@ -214,6 +214,25 @@ describe('the support chat screen', { timeout: 20_000 }, () => {
     });
   });
 
+  it('marks a conversation opened with unread messages read, even when staff answers at once', async () => {
+    const user = userEvent.setup();
+    conversations = [malee, { ...guest, unread: 2 }];
+    renderAt('/backoffice/chat?c=2');
+    const log = await screen.findByRole('log', { name: 'Messages' }, lazyScreen);
+    await within(log).findByText('Thank you!');
+    await connectSocket();
+    expect(within(linkAt(1)).getByLabelText('2 unread')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello!{Enter}');
+    const echo = text(13, 'Hello!', { sender: 'agent' });
+    act(() => fake.fire('staff:messaging', { conversationId: 2, message: echo }));
+
+    await waitFor(() => expect(callsTo(fetchMock, '/api/backoffice/chat/read')).toBe(1), {
+      timeout: 3000,
+    });
+    await waitFor(() => expect(within(linkAt(0)).queryByLabelText(/unread/)).toBeNull());
+  });
+
   it('shows Seen under the last staff message once the customer has read it', async () => {
     renderAt('/backoffice/chat?c=1');
     const log = await screen.findByRole('log', { name: 'Messages' }, lazyScreen);

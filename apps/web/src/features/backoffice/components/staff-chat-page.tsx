@@ -24,8 +24,8 @@ function ConnectionBadge() {
   const status = useStaffSocketStatus((s) => s.status);
   const color = { online: 'teal', connecting: 'gray', offline: 'red' }[status];
   return (
-    <Badge color={color} variant="dot" size="sm" role="status">
-      {t(`backoffice.connection.${status}`)}
+    <Badge color={color} variant="dot" size="sm" tt="none" role="status">
+      <span className={classes.phoneHidden}>{t(`backoffice.connection.${status}`)}</span>
     </Badge>
   );
 }
@@ -80,7 +80,7 @@ function ChatScreen() {
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={() => void staffLogout()}
         >
-          {t('backoffice.chat.signOut')}
+          <span className={classes.phoneHidden}>{t('backoffice.chat.signOut')}</span>
         </Button>
       </header>
       <div className={classes.columns} data-open={hasOpen ? '' : undefined}>

@@ -24,7 +24,7 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, password = 'supp
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-describe('StaffLoginForm', () => {
+describe('StaffLoginForm', { timeout: 20_000 }, () => {
   it('shows wrong credentials under the form, and clears them as staff types again', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValue(
