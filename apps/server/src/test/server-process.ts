@@ -11,6 +11,8 @@ export type ServerProcess = {
   start(): Promise<void>;
   /** SIGKILL: no shutdown, no flush, as a crash (and the quickest way out). */
   kill(): void;
+  /** SIGTERM, as a deploy or a restart does, and waits until the process has exited. */
+  stop(): Promise<void>;
 };
 
 /**
@@ -52,6 +54,14 @@ export function serverProcess(options: {
     kill() {
       child?.kill('SIGKILL');
       child = null;
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGTERM');
+      await exited;
     },
   };
 }
