@@ -39,12 +39,8 @@ function isFormData(body: unknown): body is FormData {
   return typeof FormData !== 'undefined' && body instanceof FormData;
 }
 
-/**
- * The headers of every call. With `toApiError` and `redirectFor` it is shared with the chat's
- * upload (features/chat/api/upload-chat-file.ts), which sends through XMLHttpRequest because
- * fetch reports no upload progress.
- */
-export function buildHeaders(options: RequestOptions): Headers {
+/** The headers of every call. */
+function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers({ Accept: 'application/json', [WALLET_USER_HEADER]: '1' });
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -65,7 +61,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export function toApiError(status: number, body: unknown): ApiError {
+function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') {
     const message =
       'message' in body && typeof body.message === 'string' ? body.message : body.code;
@@ -88,7 +84,7 @@ async function needsSignIn(error: ApiError): Promise<boolean> {
 }
 
 /** SPEC.md section 4: an invalid token goes to /login, a closed service to /terminated. */
-export async function redirectFor(error: ApiError, options: RequestOptions): Promise<void> {
+async function redirectFor(error: ApiError, options: RequestOptions): Promise<void> {
   if (options.redirects === false) return;
   if (error.status === 410) {
     navigateTo(paths.terminated, { replace: true });

@@ -82,7 +82,6 @@ export class FakeXhr {
   static all: FakeXhr[] = [];
   method = '';
   url = '';
-  timeout = 0;
   status = 0;
   responseText = '';
   body: unknown = null;
@@ -90,7 +89,6 @@ export class FakeXhr {
   readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
 
   static latest(): FakeXhr {

@@ -473,7 +473,6 @@ describe('attachments', { timeout: 20_000 }, () => {
 
     const first = FakeXhr.latest();
     expect(first.url).toBe('/api/chat/upload-image');
-    expect(first.timeout).toBe(300_000);
     expect(first.headers.get('x-wallet-user')).toBe('1');
     act(() => first.progress(512, 2048));
     expect(await within(log).findByText('Uploading… 25%')).toBeInTheDocument();
