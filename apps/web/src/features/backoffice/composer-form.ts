@@ -1,7 +1,7 @@
 import { type StaffOutgoingMessage, StaffOutgoingMessageSchema } from '@wallet/contract/backoffice';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { isWebLink } from './message-text';
+import { webHref } from '../chat/chat-messages';
 
 /**
  * The composer's form: a text, and optionally quick-reply choices or buttons under it. What it
@@ -85,7 +85,7 @@ function browserProblems(values: ComposerValues): Problem[] {
   values.buttons.forEach((button, index) => {
     const field = `buttons.${index}.payload`;
     const value = button.payload.trim();
-    if (button.type === 'web' && !isWebLink(value)) {
+    if (button.type === 'web' && webHref(value) === null) {
       problems.push({ field, message: 'backoffice.buttons.linkInvalid' });
     } else if (button.type === 'call' && !PHONE.test(value)) {
       problems.push({ field, message: 'backoffice.buttons.phoneInvalid' });

@@ -4,6 +4,7 @@ import type {
   StaffReadEvent,
 } from '@wallet/contract/backoffice';
 import type { ChatMessage } from '@wallet/contract/chat';
+import { isCustomerMessage, isStaffMessage, mergeMessages } from '../chat/chat-messages';
 
 /**
  * How the back office's cached answers change as messages arrive: pure functions, so the socket
@@ -12,14 +13,6 @@ import type { ChatMessage } from '@wallet/contract/chat';
 
 /** The messages of one conversation held on screen, oldest first, and how many the server has. */
 export type HeldHistory = { total: number; messages: ChatMessage[] };
-
-/** Message ids follow a conversation's order, so a union by id sorted by id is the timeline. */
-export function mergeMessages(held: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
-  const byId = new Map<number, ChatMessage>();
-  for (const message of held) byId.set(message.id, message);
-  for (const message of incoming) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
 
 /**
  * The newest page read again (a reconnect, a send without the socket): merged with what is held
@@ -33,12 +26,12 @@ export function mergeNewestPage(held: HeldHistory | undefined, page: HeldHistory
   const newestHeld = held.messages.at(-1)?.id ?? 0;
   const touching = page.messages.length >= page.total || oldestInPage <= newestHeld;
   if (!touching) return page;
-  return { total: page.total, messages: mergeMessages(held.messages, page.messages) };
+  return { total: page.total, messages: mergeMessages(held.messages, page.messages).messages };
 }
 
 /** An older page goes before what is held. */
 export function prependOlderPage(held: HeldHistory, page: HeldHistory): HeldHistory {
-  return { total: page.total, messages: mergeMessages(page.messages, held.messages) };
+  return { total: page.total, messages: mergeMessages(page.messages, held.messages).messages };
 }
 
 /** A message from the socket joins the conversation's held history once. */
@@ -48,11 +41,8 @@ export function appendLiveMessage(
 ): HeldHistory | undefined {
   if (!held) return held;
   if (held.messages.some((m) => m.id === message.id)) return held;
-  return { total: held.total + 1, messages: mergeMessages(held.messages, [message]) };
+  return { total: held.total + 1, messages: mergeMessages(held.messages, [message]).messages };
 }
-
-/** Staff, bots and the system speak to the customer; only `customer` is the customer. */
-export const isFromCustomer = (message: ChatMessage) => message.sender === 'customer';
 
 /**
  * A `staff:messaging` event in the list: the conversation moves to the top with its last
@@ -68,7 +58,7 @@ export function applyMessagingEvent(
   const current = list.find((c) => c.id === event.conversationId);
   if (!current) return null;
   const { message } = event;
-  const fromCustomer = isFromCustomer(message);
+  const fromCustomer = isCustomerMessage(message);
   const isOpen = event.conversationId === openConversationId;
   const isNewer = !current.lastMessage || message.id >= current.lastMessage.id;
   const updated: ConversationSummary = {
@@ -79,8 +69,7 @@ export function applyMessagingEvent(
     // The open conversation's count is cleared by the read call (conversation-view.tsx), not
     // here: its unread messages still need that call.
     unread: current.unread + (fromCustomer && !isOpen ? 1 : 0),
-    customerReadAll:
-      message.sender === 'agent' || message.sender === 'bot' ? false : current.customerReadAll,
+    customerReadAll: isStaffMessage(message) ? false : current.customerReadAll,
   };
   if (!isNewer) return list.map((c) => (c.id === updated.id ? updated : c));
   return [updated, ...list.filter((c) => c.id !== updated.id)];

@@ -1,6 +1,7 @@
 import type { ConversationSummary } from '@wallet/contract/backoffice';
 import type { ChatMessage } from '@wallet/contract/chat';
 import type { TFunction } from 'i18next';
+import { isCustomerMessage, isSessionEnd, webHref } from '../chat/chat-messages';
 
 /** A guest's id is a UUID: its first 8 characters tell guests apart in a list. */
 const SHORT_ID_LENGTH = 8;
@@ -42,25 +43,14 @@ export function messagePreview(message: ChatMessage['message'], t: TFunction): s
  * the system's session change (which carries no text) as the 'End Conversation' it shows.
  */
 export function lastMessagePreview(message: ChatMessage, t: TFunction): string {
-  if (message.sender === 'system') {
-    return message.message.payload.message || t('backoffice.view.endDivider');
-  }
+  if (isSessionEnd(message)) return t('backoffice.view.endDivider');
+  if (message.sender === 'system') return message.message.payload.message ?? '';
   const text = messagePreview(message.message, t);
-  return message.sender === 'customer' ? text : t('backoffice.preview.fromStaff', { text });
-}
-
-/** Links a message may open: http(s) only, so a stored `javascript:` link never becomes one. */
-export function isWebLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+  return isCustomerMessage(message) ? text : t('backoffice.preview.fromStaff', { text });
 }
 
 /** A file link from the upload call: a path on this site, or an http(s) link. */
 export function isFileLink(value: string | undefined): value is string {
   if (!value) return false;
-  return (value.startsWith('/') && !value.startsWith('//')) || isWebLink(value);
+  return (value.startsWith('/') && !value.startsWith('//')) || webHref(value) !== null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatRows, mergeMessages, type PendingMessage, withoutEchoed } from './chat-conversation';
+import { chatRows, type PendingMessage, withoutEchoed } from './chat-conversation';
+import { mergeMessages } from './chat-messages';
 import { chatMessage } from './chat-test-doubles';
 
 function pending(deliverId: string): PendingMessage {

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatOutgoingMessage, ChatPayload } from '@wallet/contract/chat';
+import { isSessionEnd } from './chat-messages';
 
 /**
  * The conversation as the widget holds it. Messages come from two places at once (history
@@ -51,33 +52,6 @@ export const initialChatState: ChatState = {
   unseen: 0,
 };
 
-/** Whether a message is one the staff side wrote (an agent or a bot). */
-export function isStaffMessage(message: ChatMessage): boolean {
-  return message.sender === 'agent' || message.sender === 'bot';
-}
-
-/**
- * `held` with `incoming` added, oldest first: a message already held (same id) or an echo of a
- * customer message already held (same `deliver.id`) is not added twice.
- */
-export function mergeMessages(held: readonly ChatMessage[], incoming: readonly ChatMessage[]) {
-  const ids = new Set(held.map((m) => m.id));
-  const delivered = new Set(
-    held.filter((m) => m.sender === 'customer').map((m) => m.message.deliver.id),
-  );
-  const added: ChatMessage[] = [];
-  for (const message of incoming) {
-    const deliverId = message.message.deliver.id;
-    if (ids.has(message.id)) continue;
-    if (message.sender === 'customer' && deliverId && delivered.has(deliverId)) continue;
-    ids.add(message.id);
-    if (message.sender === 'customer') delivered.add(deliverId);
-    added.push(message);
-  }
-  if (added.length === 0) return { messages: held as ChatMessage[], added };
-  return { messages: [...held, ...added].sort((a, b) => a.id - b.id), added };
-}
-
 /** The pending messages whose echo is not among `messages`. */
 export function withoutEchoed(
   pending: readonly PendingMessage[],
@@ -86,15 +60,6 @@ export function withoutEchoed(
   const echoed = new Set(messages.map((m) => m.message.deliver.id));
   const left = pending.filter((p) => !echoed.has(p.deliverId));
   return left.length === pending.length ? (pending as PendingMessage[]) : left;
-}
-
-/** SPEC.md: a system message of type unknown titled 'session_end' ends a session. */
-export function isSessionEnd(message: ChatMessage): boolean {
-  return (
-    message.sender === 'system' &&
-    message.message.message_type === 'unknown' &&
-    message.message.payload.title === 'session_end'
-  );
 }
 
 export type ChatRow =

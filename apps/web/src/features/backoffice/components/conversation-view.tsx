@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../../components/ui/link';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { paths } from '../../../lib/navigation';
+import { isCustomerMessage, isStaffMessage } from '../../chat/chat-messages';
 import { useEndConversation } from '../api/end-conversation';
 import { hasOlder, useHistory, useLoadOlder } from '../api/get-history';
 import { markConversationRead } from '../api/mark-read';
-import { isFromCustomer } from '../conversation-cache';
 import { conversationSubtitle, conversationTitle } from '../message-text';
 import { useOutbox } from '../outbox';
 import { useStaffSender } from '../use-staff-sender';
@@ -68,10 +68,10 @@ export function ConversationView({ conversation }: { conversation: ConversationS
     if (delivered.length) removeEntries(delivered);
   }, [delivered, removeEntries]);
 
-  const lastCustomerId = messages.findLast(isFromCustomer)?.id ?? null;
+  const lastCustomerId = messages.findLast(isCustomerMessage)?.id ?? null;
   useReadReceipt(conversation, lastCustomerId);
 
-  const lastToCustomer = messages.findLast((m) => m.sender === 'agent' || m.sender === 'bot');
+  const lastToCustomer = messages.findLast(isStaffMessage);
   const seenId = conversation.customerReadAll ? (lastToCustomer?.id ?? null) : null;
   const title = conversationTitle(conversation, t);
 

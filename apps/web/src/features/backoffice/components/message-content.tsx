@@ -2,7 +2,8 @@ import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconFile, IconPhone, IconPointer } from '@tabler/icons-react';
 import type { ChatButton, ChatMessage, GenericCard } from '@wallet/contract/chat';
 import { useTranslation } from 'react-i18next';
-import { isFileLink, isWebLink } from '../message-text';
+import { telHref, webHref } from '../../chat/chat-messages';
+import { isFileLink } from '../message-text';
 import classes from './backoffice.module.css';
 
 type Content = Pick<ChatMessage['message'], 'message_type' | 'payload'>;
@@ -13,9 +14,10 @@ type Content = Pick<ChatMessage['message'], 'message_type' | 'payload'>;
  */
 function MessageButton({ button }: { button: ChatButton }) {
   const { t } = useTranslation();
-  if (button.type === 'web' && isWebLink(button.payload)) {
+  const web = button.type === 'web' ? webHref(button.payload) : null;
+  if (web) {
     return (
-      <Anchor href={button.payload} target="_blank" rel="noopener noreferrer" size="sm">
+      <Anchor href={web} target="_blank" rel="noopener noreferrer" size="sm">
         <Group gap={4} component="span" wrap="nowrap">
           <IconExternalLink size={14} aria-hidden />
           {button.title}
@@ -23,9 +25,10 @@ function MessageButton({ button }: { button: ChatButton }) {
       </Anchor>
     );
   }
-  if (button.type === 'call' && button.payload) {
+  const tel = button.type === 'call' ? telHref(button.payload) : null;
+  if (tel) {
     return (
-      <Anchor href={`tel:${button.payload.replace(/[\s-]/g, '')}`} size="sm">
+      <Anchor href={tel} size="sm">
         <Group gap={4} component="span" wrap="nowrap">
           <IconPhone size={14} aria-hidden />
           {button.title}

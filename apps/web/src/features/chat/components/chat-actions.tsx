@@ -2,25 +2,10 @@ import { Button, Text } from '@mantine/core';
 import { IconExternalLink, IconPhone } from '@tabler/icons-react';
 import type { ChatButton, GenericCard } from '@wallet/contract/chat';
 import { useTranslation } from 'react-i18next';
+import { telHref, webHref } from '../chat-messages';
 import classes from './chat-widget.module.css';
 
 export type Postback = (title: string, payload: string) => void;
-
-/** A web button's link, when it is one a browser should open (http, https or same-site). */
-function webHref(link: string): string | null {
-  try {
-    const url = new URL(link, window.location.href);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A call button's number as a tel: link (digits and the dialling signs only). */
-function telHref(number: string): string | null {
-  const digits = number.replace(/[^\d+*#]/g, '');
-  return digits ? `tel:${digits}` : null;
-}
 
 /**
  * One button of a buttons message or a generic card (SPEC.md section 3): web opens its link in
@@ -42,7 +27,8 @@ export function ChatActionButton({
     fullWidth: !compact,
   };
   if (button.type === 'web') {
-    const href = webHref(button.payload);
+    // A same-site path opens too (http, https or this site).
+    const href = webHref(button.payload, window.location.href);
     if (href) {
       return (
         <Button

@@ -4,6 +4,7 @@ import type { ChatMessage, ChatPayload } from '@wallet/contract/chat';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { type PendingMessage, pendingContent } from '../chat-conversation';
+import { isStaffMessage } from '../chat-messages';
 import { ChatButtons, GenericCards, type Postback, QuickReplies } from './chat-actions';
 import { ChatMedia } from './chat-media';
 import classes from './chat-widget.module.css';
@@ -83,7 +84,7 @@ export function ChatMessageRow({
   onPostback: Postback;
 }) {
   const { t } = useTranslation();
-  const staff = message.sender === 'agent' || message.sender === 'bot';
+  const staff = isStaffMessage(message);
   return (
     <div className={rowClass(message.sender)} data-message-id={message.id}>
       {staff && firstOfRun && (
