@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chatRows, type PendingMessage, withoutEchoed } from './chat-conversation';
+import { chatRows, type PendingMessage } from './chat-conversation';
 import { mergeMessages } from './chat-messages';
 import { chatMessage } from './chat-test-doubles';
+import { withoutEchoed } from './message-outbox';
 
 function pending(deliverId: string): PendingMessage {
   return {
@@ -9,7 +10,7 @@ function pending(deliverId: string): PendingMessage {
     createdAt: '2026-11-25T10:00:00.000Z',
     status: 'succeed',
     progress: 0,
-    outgoing: { message_type: 'text', payload: { message: 'hi' }, deliver: { id: deliverId } },
+    outgoing: { message_type: 'text', payload: { message: 'hi' } },
     upload: null,
     error: null,
   };

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatOutgoingMessage, ChatPayload } from '@wallet/contract/chat';
 import { isSessionEnd } from './chat-messages';
+import type { OutboxMessage, OutgoingBody } from './message-outbox';
 
 /**
  * The conversation as the widget holds it. Messages come from two places at once (history
@@ -8,21 +9,15 @@ import { isSessionEnd } from './chat-messages';
  * id and matches its own messages by `deliver.id`.
  */
 
+/** What the customer may post, before its `deliver` is added (one type per message type). */
+export type CustomerBody = ChatOutgoingMessage extends infer U
+  ? U extends ChatOutgoingMessage
+    ? Omit<U, 'deliver'>
+    : never
+  : never;
+
 /** A message of the customer's not yet confirmed by its echo (SPEC.md section 3 delivery states). */
-export type PendingMessage = {
-  /** The client's `deliver.id`, also the React key. */
-  deliverId: string;
-  createdAt: string;
-  status: 'uploading_file' | 'sending' | 'failed' | 'succeed';
-  /** Upload progress, 0 to 1. */
-  progress: number;
-  /** What is posted; a media message has it once its file is uploaded. */
-  outgoing: ChatOutgoingMessage | null;
-  /** A media message's file, kept until it is uploaded (a failed upload is sent again from it). */
-  upload: { file: File; kind: 'image' | 'video'; previewUrl: string | null } | null;
-  /** Why it failed, in the member's words. */
-  error: string | null;
-};
+export type PendingMessage = OutboxMessage<CustomerBody>;
 
 export type ConnectionState = 'idle' | 'connecting' | 'joined' | 'failed';
 
@@ -52,20 +47,10 @@ export const initialChatState: ChatState = {
   unseen: 0,
 };
 
-/** The pending messages whose echo is not among `messages`. */
-export function withoutEchoed(
-  pending: readonly PendingMessage[],
-  messages: readonly ChatMessage[],
-): PendingMessage[] {
-  const echoed = new Set(messages.map((m) => m.message.deliver.id));
-  const left = pending.filter((p) => !echoed.has(p.deliverId));
-  return left.length === pending.length ? (pending as PendingMessage[]) : left;
-}
-
-export type ChatRow =
+export type ChatRow<P = PendingMessage> =
   | { kind: 'divider'; key: string }
   | { kind: 'message'; key: string; message: ChatMessage; firstOfRun: boolean }
-  | { kind: 'pending'; key: string; pending: PendingMessage };
+  | { kind: 'pending'; key: string; pending: P };
 
 /**
  * The rows of the log: the messages, an 'End Conversation' divider wherever two consecutive
@@ -73,11 +58,11 @@ export type ChatRow =
  * dividers in a row), then the pending messages. `firstOfRun` marks a message whose sender
  * differs from the one above, where the staff's name is shown.
  */
-export function chatRows(
+export function chatRows<P extends { deliverId: string }>(
   messages: readonly ChatMessage[],
-  pending: readonly PendingMessage[],
-): ChatRow[] {
-  const rows: ChatRow[] = [];
+  pending: readonly P[],
+): ChatRow<P>[] {
+  const rows: ChatRow<P>[] = [];
   const divider = (key: string) => {
     const last = rows.at(-1);
     if (last && last.kind !== 'divider') rows.push({ kind: 'divider', key });
@@ -99,8 +84,8 @@ export function chatRows(
 }
 
 /** What a pending message shows: its type and payload, a picked file by its local preview. */
-export function pendingContent(pending: PendingMessage): {
-  type: ChatOutgoingMessage['message_type'];
+export function pendingContent(pending: OutboxMessage<OutgoingBody>): {
+  type: OutgoingBody['message_type'];
   payload: ChatPayload;
 } {
   const upload = pending.upload;

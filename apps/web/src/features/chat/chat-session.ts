@@ -17,10 +17,11 @@ import { applyWalletEvent } from '../wallet/api/wallet-event';
 import { getChatPrefix } from './api/get-chat-config';
 import { getChatHistory } from './api/get-chat-history';
 import { markChatRead } from './api/mark-chat-read';
-import { type ChatState, initialChatState, withoutEchoed } from './chat-conversation';
+import { type ChatState, initialChatState } from './chat-conversation';
 import { type ChatIdentity, callerOf, conversationId } from './chat-identity';
 import { isStaffMessage, mergeMessages } from './chat-messages';
-import { ChatOutbox, revokePreview } from './chat-outbox';
+import { ChatOutbox } from './chat-outbox';
+import { revokePreview, withoutEchoed } from './message-outbox';
 
 type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
 

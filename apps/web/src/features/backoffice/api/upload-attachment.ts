@@ -7,6 +7,7 @@ type UploadRequest = {
   file: File;
   kind: 'image' | 'video';
   onProgress: (fraction: number) => void;
+  signal?: AbortSignal;
 };
 
 /**
@@ -19,6 +20,7 @@ export async function uploadAttachment({
   file,
   kind,
   onProgress,
+  signal,
 }: UploadRequest): Promise<string> {
   const form = new FormData();
   form.append(STAFF_UPLOAD_CONVERSATION_FIELD, String(conversationId));
@@ -26,7 +28,7 @@ export async function uploadAttachment({
   const { path } = await staffRequest(
     `/api/backoffice/chat/upload-${kind}`,
     ChatUploadResponseSchema,
-    { method: 'POST', body: form, onUploadProgress: onProgress },
+    { method: 'POST', body: form, onUploadProgress: onProgress, ...(signal ? { signal } : {}) },
   );
   return path;
 }

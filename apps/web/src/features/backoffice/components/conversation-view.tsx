@@ -2,6 +2,7 @@ import { ActionIcon, Button, Center, Loader, Stack, Text, Title } from '@mantine
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconMessageOff } from '@tabler/icons-react';
 import type { ConversationSummary } from '@wallet/contract/backoffice';
+import type { ChatMessage } from '@wallet/contract/chat';
 import { chatLimits } from '@wallet/contract/constants';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +10,12 @@ import { Link } from '../../../components/ui/link';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { paths } from '../../../lib/navigation';
 import { isCustomerMessage, isStaffMessage } from '../../chat/chat-messages';
+import { withoutEchoed } from '../../chat/message-outbox';
 import { useEndConversation } from '../api/end-conversation';
 import { hasOlder, useHistory, useLoadOlder } from '../api/get-history';
 import { markConversationRead } from '../api/mark-read';
 import { conversationSubtitle, conversationTitle } from '../message-text';
-import { useOutbox } from '../outbox';
-import { useStaffSender } from '../use-staff-sender';
+import { type StaffPendingMessage, staffOutbox, useOutbox } from '../outbox';
 import classes from './backoffice.module.css';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
@@ -44,29 +45,24 @@ function useReadReceipt(conversation: ConversationSummary, lastCustomerId: numbe
   }, [id, unread, lastCustomerId]);
 }
 
+const NONE_PENDING: StaffPendingMessage[] = [];
+const NO_MESSAGES: ChatMessage[] = [];
+
 /** The open conversation: its header, its messages and the composer. */
 export function ConversationView({ conversation }: { conversation: ConversationSummary }) {
   const { t } = useTranslation();
   const history = useHistory(conversation.id);
   const loadOlder = useLoadOlder(conversation.id);
   const endConversation = useEndConversation();
-  const sender = useStaffSender(conversation.id);
-  const entries = useOutbox((s) => s.entries);
-  const removeEntries = useOutbox((s) => s.remove);
-  const messages = history.data?.messages ?? [];
+  const outbox = staffOutbox(conversation.id);
+  const entries = useOutbox((s) => s.byConversation[conversation.id] ?? NONE_PENDING);
+  const messages = history.data?.messages ?? NO_MESSAGES;
 
   // Sent messages show from the outbox until the history holds them (same deliver.id).
-  const { pending, delivered } = useMemo(() => {
-    const held = new Set(messages.map((m) => m.message.deliver.id));
-    const mine = entries.filter((e) => e.conversationId === conversation.id);
-    return {
-      pending: mine.filter((e) => !held.has(e.deliverId)),
-      delivered: mine.filter((e) => held.has(e.deliverId)).map((e) => e.deliverId),
-    };
-  }, [entries, messages, conversation.id]);
+  const pending = useMemo(() => withoutEchoed(entries, messages), [entries, messages]);
   useEffect(() => {
-    if (delivered.length) removeEntries(delivered);
-  }, [delivered, removeEntries]);
+    for (const entry of entries) if (!pending.includes(entry)) outbox.remove(entry.deliverId);
+  }, [entries, pending, outbox]);
 
   const lastCustomerId = messages.findLast(isCustomerMessage)?.id ?? null;
   useReadReceipt(conversation, lastCustomerId);
@@ -143,13 +139,13 @@ export function ConversationView({ conversation }: { conversation: ConversationS
           hasOlder={hasOlder(history.data)}
           loadingOlder={loadOlder.isPending}
           onLoadOlder={() => loadOlder.mutate(undefined, { onError: showErrorAlert })}
-          onRetry={(deliverId) => void sender.retry(deliverId)}
-          onDiscard={(deliverId) => removeEntries([deliverId])}
+          onRetry={(deliverId) => outbox.resend(deliverId)}
+          onDiscard={(deliverId) => outbox.remove(deliverId)}
         />
       )}
       <Composer
-        onSend={(message) => void sender.send(message)}
-        onAttach={(file, kind) => void sender.attach(file, kind)}
+        onSend={(message) => outbox.send(message)}
+        onAttach={(file) => outbox.attach(file)}
       />
     </>
   );

@@ -4,7 +4,7 @@ import type { ChatMessage } from '@wallet/contract/chat';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import type { OutboxEntry } from '../outbox';
+import type { StaffPendingMessage } from '../outbox';
 import classes from './backoffice.module.css';
 import { MessageContent } from './message-content';
 
@@ -32,12 +32,12 @@ function Bubble({
   );
 }
 
-/** A stored message; `seen` marks the last staff message once the customer has read it. */
+/**
+ * A stored message (the system's session end never comes here: the list shows it as the
+ * 'End Conversation' divider, chatRows); `seen` marks the last staff message once the customer has read it. */
 export function MessageBubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
   const { t } = useTranslation();
   const side = sideOf(message.sender);
-  // The system's session change has no text: the 'End Conversation' divider above says it.
-  if (side === 'system' && !message.message.payload.message) return null;
   return (
     <Bubble
       side={side}
@@ -66,7 +66,7 @@ export function MessageBubble({ message, seen }: { message: ChatMessage; seen: b
 }
 
 type PendingBubbleProps = {
-  entry: OutboxEntry;
+  entry: StaffPendingMessage;
   onRetry: (deliverId: string) => void;
   onDiscard: (deliverId: string) => void;
 };
@@ -74,13 +74,13 @@ type PendingBubbleProps = {
 /** A message staff has sent that the history does not hold yet, with its delivery status. */
 export function PendingBubble({ entry, onRetry, onDiscard }: PendingBubbleProps) {
   const { t } = useTranslation();
-  const { attachment } = entry;
-  const percent = Math.round((attachment?.progress ?? 0) * 100);
-  const name = attachment?.file.name ?? '';
+  const { upload } = entry;
+  const percent = Math.round(entry.progress * 100);
+  const name = upload?.file.name ?? '';
   let body: ReactNode;
-  if (entry.message) body = <MessageContent content={entry.message} />;
-  else if (attachment?.previewUrl && attachment.kind === 'image')
-    body = <img src={attachment.previewUrl} alt={name} className={classes.media} />;
+  if (entry.outgoing) body = <MessageContent content={entry.outgoing} />;
+  else if (upload?.previewUrl && upload.kind === 'image')
+    body = <img src={upload.previewUrl} alt={name} className={classes.media} />;
   else body = <Text size="sm">{name}</Text>;
 
   return (

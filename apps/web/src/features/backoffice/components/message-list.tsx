@@ -2,9 +2,10 @@ import { Button, Center, Divider } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import type { ChatMessage } from '@wallet/contract/chat';
 import { chatLimits } from '@wallet/contract/constants';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntry } from '../outbox';
+import { chatRows } from '../../chat/chat-conversation';
+import type { StaffPendingMessage } from '../outbox';
 import classes from './backoffice.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
@@ -13,7 +14,7 @@ const LOAD_OLDER_AT_PX = 40;
 
 type MessageListProps = {
   messages: ChatMessage[];
-  pending: OutboxEntry[];
+  pending: StaffPendingMessage[];
   /** The message to mark 'Seen' (the last one to the customer, once they have read it). */
   seenId: number | null;
   hasOlder: boolean;
@@ -53,6 +54,8 @@ export function MessageList(props: MessageListProps) {
     nearBottom: true,
   });
   const [newBelow, setNewBelow] = useState(false);
+  // The same rows as the widget's log: the 'End Conversation' divider where the session changes.
+  const rows = useMemo(() => chatRows(messages, pending), [messages, pending]);
 
   const firstId = messages[0]?.id ?? null;
   const lastPending = pending.at(-1);
@@ -128,24 +131,24 @@ export function MessageList(props: MessageListProps) {
           </Button>
         </Center>
       )}
-      {messages.map((message, index) => {
-        const previous = messages[index - 1];
-        const sessionEnded = previous && previous.session_id !== message.session_id;
+      {rows.map((row) => {
+        if (row.kind === 'divider') {
+          return <Divider key={row.key} label={t('backoffice.view.endDivider')} my="xs" />;
+        }
+        if (row.kind === 'pending') {
+          return (
+            <PendingBubble
+              key={row.key}
+              entry={row.pending}
+              onRetry={props.onRetry}
+              onDiscard={props.onDiscard}
+            />
+          );
+        }
         return (
-          <Fragment key={message.id}>
-            {sessionEnded && <Divider label={t('backoffice.view.endDivider')} my="xs" />}
-            <MessageBubble message={message} seen={message.id === seenId} />
-          </Fragment>
+          <MessageBubble key={row.key} message={row.message} seen={row.message.id === seenId} />
         );
       })}
-      {pending.map((entry) => (
-        <PendingBubble
-          key={entry.deliverId}
-          entry={entry}
-          onRetry={props.onRetry}
-          onDiscard={props.onDiscard}
-        />
-      ))}
       {newBelow && (
         <Button
           className={classes.newMessages}

@@ -271,4 +271,40 @@ describe('the support chat screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(log).queryByText('Sent')).toBeNull());
     expect(within(log).getAllByText('You are welcome')).toHaveLength(1);
   });
+
+  it('offers a failed reply again under the same delivery id, or removes it', async () => {
+    const user = userEvent.setup();
+    let failSends = 1;
+    servePaths(fetchMock, {
+      '/api/backoffice/me': () => jsonResponse({ id: 1, username: 'support', name: 'Nok' }),
+      '/api/backoffice/chat/conversations': () => jsonResponse({ conversations }),
+      '/api/backoffice/chat/history': () =>
+        jsonResponse({ total: history.length, messages: history }),
+      '/api/backoffice/chat/read': () => jsonResponse({ success: true }),
+      '/api/backoffice/chat/send': () =>
+        failSends-- > 0
+          ? jsonResponse({ code: 'NO_DATA', message: 'none' }, 404)
+          : jsonResponse({ createdAt: new Date().toISOString() }),
+    });
+    renderAt('/backoffice/chat?c=1');
+    const log = await screen.findByRole('log', { name: 'Messages' }, lazyScreen);
+    await within(log).findByText('Thank you!');
+    await connectSocket();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+
+    await user.type(box, 'First try{Enter}');
+    await user.click(await within(log).findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/backoffice/chat/send')).toBe(2));
+    const [first, second] = fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('/chat/send'))
+      .map(([, init]) => JSON.parse(String(init?.body)).deliverId);
+    expect(second).toBe(first);
+    expect(await within(log).findByText('Sent')).toBeInTheDocument();
+
+    failSends = 1;
+    await user.type(box, 'Second try{Enter}');
+    await user.click(await within(log).findByRole('button', { name: 'Remove' }));
+    expect(within(log).queryByText('Second try')).toBeNull();
+    expect(within(log).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
 });
