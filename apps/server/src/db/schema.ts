@@ -955,8 +955,10 @@ export const chatConversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // No index on last_message_at: each message sets it, and an unindexed column keeps that
+    // update in place (HOT) instead of writing all the table's indexes (docs/performance.md,
+    // Support chat); the staff list sorts what it reads.
     check('chat_conversations_party_check', sql`(${t.memberId} is null) <> (${t.guestId} is null)`),
-    index('chat_conversations_recent_idx').on(t.lastMessageAt),
   ],
 );
 

@@ -91,7 +91,24 @@ const FILE_LINK = /\/api\/chat\/files\/(\d+)(?:\?|$)/;
  * and files only through links given to the conversation's parties.
  */
 export class ChatService {
+  /**
+   * Each party's conversation id, which never changes once made (the session does, and is read
+   * by the insert itself): a message then costs one statement, not a lookup first. Bounded;
+   * a party forgotten is looked up again.
+   */
+  private readonly conversationIds = new Map<string, number>();
+
   constructor(private readonly deps: ChatServiceDeps) {}
+
+  private async conversationIdOf(party: ChatParty): Promise<number> {
+    const key = this.room(party);
+    const known = this.conversationIds.get(key);
+    if (known !== undefined) return known;
+    const { id } = await openConversation(this.deps.db, party);
+    if (this.conversationIds.size >= 100_000) this.conversationIds.clear();
+    this.conversationIds.set(key, id);
+    return id;
+  }
 
   config(): ChatConfigResponse {
     return { PREFIX: this.deps.prefix };
@@ -126,11 +143,11 @@ export class ChatService {
     const { db, counters } = this.deps;
     const sent = await counters.increment(`chat-send:${this.room(party)}`, 60_000);
     if (sent > this.deps.messagesPerMinute) throw new DomainError('REQUEST_LIMIT_1MIN');
-    const conversation = await openConversation(db, party);
+    const conversationId = await this.conversationIdOf(party);
     const { message } = request;
     const payload =
       message.message_type === 'media'
-        ? await this.mediaPayload(conversation.id, message.payload)
+        ? await this.mediaPayload(conversationId, message.payload)
         : message.payload;
     // A member's names come from the account, never from the body; a guest may give a name.
     const names =
@@ -138,7 +155,7 @@ export class ChatService {
         ? await memberNames(db, party.memberId)
         : { name: request.name?.trim() || null, username: request.username?.trim() || null };
     const stored = await this.store({
-      conversationId: conversation.id,
+      conversationId,
       sender: 'customer',
       staffId: null,
       messageType: message.message_type,
@@ -182,8 +199,7 @@ export class ChatService {
     );
     if (uploads > this.deps.uploadsPerHour) throw new DomainError('REQUEST_LIMIT');
     const file = await this.checkFile(kind, form);
-    const conversation = await openConversation(this.deps.db, party);
-    return this.storeFile(conversation.id, kind, file);
+    return this.storeFile(await this.conversationIdOf(party), kind, file);
   }
 
   /** A file behind a signed link: its bytes and type, or NO_DATA. */

@@ -1,0 +1,1 @@
+DROP INDEX "chat_conversations_recent_idx";
