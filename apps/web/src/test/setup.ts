@@ -29,6 +29,13 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Mantine's self-sizing text box (the chat composers) listens for web fonts loading; jsdom has
+// no FontFaceSet.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+});
+
 window.HTMLElement.prototype.scrollIntoView = vi.fn();
 // The router restores scroll positions; jsdom does not scroll.
 window.scrollTo = vi.fn() as typeof window.scrollTo;

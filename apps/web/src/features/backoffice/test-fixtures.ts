@@ -3,18 +3,9 @@ import type { ChatMessage } from '@wallet/contract/chat';
 import { i18n } from '../../lib/i18n';
 import backofficeEn from '../../locales/backoffice/en.json';
 
-/**
- * The back office's English words, which its routes load in the app; and `document.fonts`,
- * which the composer's self-sizing text box listens to and jsdom lacks.
- */
+/** The back office's English words, which its routes load in the app. */
 export function prepareBackofficeTests(): void {
   i18n.addResourceBundle('en', 'translation', backofficeEn, true, true);
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
 }
 
 /** A chat message as history and the socket carry it; a customer's text unless told. */

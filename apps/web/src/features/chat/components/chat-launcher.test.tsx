@@ -18,14 +18,6 @@ vi.mock('socket.io-client', async () => {
   };
 });
 
-// Mantine's autosize text box listens for web fonts loading; jsdom has no FontFaceSet.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {

@@ -18,15 +18,6 @@ vi.mock('socket.io-client', async () => {
   };
 });
 
-// The text box grows with its text (Mantine's autosize), which listens for web fonts loading;
-// jsdom has no FontFaceSet.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const fetchMock = vi.fn<typeof fetch>();
 const MB = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
