@@ -12,6 +12,7 @@ import type { ChatGateway } from './chat.gateway';
  */
 export class WalletEvents {
   private readonly due = new Map<number, NodeJS.Timeout | 'reading' | 'again'>();
+  private readonly announcing = new Map<number, NodeJS.Timeout>();
 
   constructor(
     private readonly deps: {
@@ -24,9 +25,20 @@ export class WalletEvents {
     deps.gateway.onWalletMoved((memberId) => this.schedule(memberId));
   }
 
-  /** A movement this process made (Ledger.watch). */
+  /**
+   * A movement this process made (Ledger.watch), on the money call's own path: the other
+   * processes are told once per burst, after the same moment, off that path (a transfer moves
+   * twice, and a busy member moves often).
+   */
   moved(memberId: number): void {
-    this.deps.gateway.announceWalletMoved(memberId);
+    if (!this.announcing.has(memberId)) {
+      const timer = setTimeout(() => {
+        this.announcing.delete(memberId);
+        this.deps.gateway.announceWalletMoved(memberId);
+      }, this.deps.delayMs ?? 50);
+      timer.unref();
+      this.announcing.set(memberId, timer);
+    }
     this.schedule(memberId);
   }
 
@@ -58,5 +70,7 @@ export class WalletEvents {
       if (typeof state === 'object') clearTimeout(state);
     }
     this.due.clear();
+    for (const timer of this.announcing.values()) clearTimeout(timer);
+    this.announcing.clear();
   }
 }
