@@ -23,7 +23,9 @@ function server(name: keyof typeof servers) {
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The longest journeys (invite, refund, slip) take 40–50 s on the 2-core CI machine when it is
+    // quiet, and timed out at 60 s when other work shared it.
+    timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
@@ -62,7 +64,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 60_000,
+  // The longest journeys (invite, refund, slip) take 40–50 s on the 2-core CI machine when it is
+  // quiet, and timed out at 60 s when other work shared it.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: { ...chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [

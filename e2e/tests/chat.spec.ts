@@ -131,7 +131,6 @@ test('a member sends a picture, and the home balance follows a deposit without a
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 test('the widget reconnects and rejoins after the server restarts', async ({ browser }) => {
-  test.setTimeout(120_000);
   const server = serverProcess({
     command: ['apps/server/dist/main.js'],
     cwd: root,
