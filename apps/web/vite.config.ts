@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /**
@@ -153,6 +153,96 @@ function reactSyncExternalStoreShim(): Plugin {
   };
 }
 
+/**
+ * What a member's first screen loads before it paints, in one chunk (docs/performance.md).
+ * Rolldown's automatic splitting cuts the user shell and the home page into some 45 small
+ * chunks (a Mantine component, an icon, a hook each), and a phone fetches them six at a time
+ * over HTTP/1.1 before the home can paint. Which of them /login may load too (its own lazy
+ * parts) shows only after tree-shaking, in the chunks themselves: so the build first splits as
+ * usual without writing anything, reads that chunk graph, and gives the real split a `member`
+ * group: the modules that the shell and the home page (with their data loaders) import
+ * statically, less every chunk /login can load. Other screens that share one of these modules
+ * load the group with it; every `/user` screen renders inside the shell and has it already.
+ */
+const memberFirstScreen = [
+  'src/app/shells/user-shell.tsx',
+  'src/features/wallet/components/home-page.tsx',
+  'src/features/account/api/get-profile.ts',
+  'src/features/wallet/api/get-wallet.ts',
+];
+const PLANNING = 'WALLET_CHUNK_PLANNING';
+
+/** The modules the route table loads lazily (`import('…')` in router.tsx): screens, loaders. */
+function routeModules(): Set<string> {
+  const router = join(import.meta.dirname, 'src/app/router.tsx');
+  const specifiers = readFileSync(router, 'utf8').matchAll(/\bimport\('(\.[^']+)'\)/g);
+  return new Set(
+    [...specifiers].flatMap(([, specifier = '']) =>
+      ['.tsx', '.ts'].map((ext) =>
+        relative(import.meta.dirname, join(dirname(router), specifier + ext)).replaceAll('\\', '/'),
+      ),
+    ),
+  );
+}
+
+function memberChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'wallet-member-chunk',
+    apply: (_config, env) => env.command === 'build' && process.env[PLANNING] !== '1',
+    async config(config, env) {
+      process.env[PLANNING] = '1';
+      const planned = await build({
+        configFile: join(import.meta.dirname, 'vite.config.ts'),
+        root: config.root,
+        mode: env.mode,
+        logLevel: 'silent',
+        build: { write: false, minify: false },
+      }).finally(() => {
+        delete process.env[PLANNING];
+      });
+      const chunks = (Array.isArray(planned) ? planned : [planned as Rolldown.RolldownOutput])
+        .flatMap((output) => output.output)
+        .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const source = (file: string) => {
+        const facade = byFile.get(file)?.facadeModuleId;
+        return facade ? relative(import.meta.dirname, facade).replaceAll('\\', '/') : '';
+      };
+      const routes = routeModules();
+      // Every chunk /login can load: the entry's, and what they import lazily, screens aside.
+      const login = new Set<string>();
+      const queue = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      while (queue.length > 0) {
+        const file = queue.pop() as string;
+        const chunk = byFile.get(file);
+        if (!chunk || login.has(file)) continue;
+        login.add(file);
+        queue.push(...chunk.imports);
+        queue.push(...chunk.dynamicImports.filter((next) => !routes.has(source(next))));
+      }
+      // What the member's first screen imports statically, less those.
+      const first = chunks.filter((chunk) => memberFirstScreen.includes(source(chunk.fileName)));
+      if (first.length !== memberFirstScreen.length) {
+        throw new Error('vite.config.ts: a module of memberFirstScreen is no longer a lazy chunk');
+      }
+      const seen = new Set<string>();
+      const pending = first.map((chunk) => chunk.fileName);
+      while (pending.length > 0) {
+        const file = pending.pop() as string;
+        const chunk = byFile.get(file);
+        if (!chunk || seen.has(file)) continue;
+        seen.add(file);
+        pending.push(...chunk.imports);
+        if (!login.has(file)) for (const id of chunk.moduleIds) members.add(id);
+      }
+    },
+  };
+  return { plugin, test: (id) => members.has(id) };
+}
+
+const member = memberChunk();
+
 // The API server of `npm run dev` (CONTRACT.md default port); API_TARGET points elsewhere.
 const backend = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -164,6 +254,7 @@ export default defineConfig({
     dropUnusedMantineParts(),
     mantineStylesPerComponent(),
     reactSyncExternalStoreShim(),
+    member.plugin,
     // Brotli and gzip files beside each asset, served as they are by the server's
     // @fastify/static (preCompressed). index.html is left out: the server writes the variant
     // into it at start and sends it itself.
@@ -214,6 +305,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][\w-]+|react-hook-form)[\\/]/,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The member's first screen (memberChunk); what its modules import stays put.
+            { name: 'member', test: member.test, includeDependenciesRecursively: false },
             {
               name: 'app',
               tags: ['$initial'],
