@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatConversations, chatFiles } from '../../db/schema';
-import { rows } from '../../db/statement';
+import { relaxedCommit, rows, Statement, slot } from '../../db/statement';
 import { int } from '../ledger/ledger';
 
 /** Whose conversation: a member's or a guest's (docs/decisions/0044-chat.md). */
@@ -108,6 +108,28 @@ export type NewMessage = {
 };
 
 /**
+ * A message is stored with a relaxed commit (docs/decisions/0044-chat.md): only a crash of the
+ * database server itself within a fraction of a second can lose one, never money; the statement
+ * is compiled once and prepared on each connection (0035), as every message runs it.
+ */
+const insertingMessage = new Statement(
+  sql`with ins as (
+        insert into chat_messages (conversation_id, session_id, sender, staff_id, message_type,
+          payload, deliver_id, username, name, device_token)
+        select id, session_id, ${slot('sender')}, ${slot('staffId')}, ${slot('messageType')},
+          ${slot('payload')}::jsonb, ${slot('deliverId')}, ${slot('username')}, ${slot('name')},
+          ${slot('deviceToken')}
+        from chat_conversations, ${relaxedCommit}
+        where id = ${slot('conversationId')}
+        on conflict (conversation_id, sender, deliver_id) do nothing
+        returning *),
+      touch as (
+        update chat_conversations c set last_message_at = ins.created_at
+        from ins where c.id = ins.conversation_id)
+      select ${messageColumns} from ins m join chat_conversations c on c.id = m.conversation_id`,
+);
+
+/**
  * Adds a message to the conversation's running session, once per (conversation, sender,
  * deliver id): a retry of the same message inserts nothing and reads the first one (`created`
  * false). One statement, so the message and the conversation's last-message time agree.
@@ -116,22 +138,10 @@ export async function insertMessage(
   db: Db,
   message: NewMessage,
 ): Promise<{ message: MessageRow; created: boolean }> {
-  const [inserted] = await rows<RawMessage>(
-    db,
-    sql`with ins as (
-          insert into chat_messages (conversation_id, session_id, sender, staff_id, message_type,
-            payload, deliver_id, username, name, device_token)
-          select id, session_id, ${message.sender}, ${message.staffId}, ${message.messageType},
-            ${JSON.stringify(message.payload)}::jsonb, ${message.deliverId}, ${message.username},
-            ${message.name}, ${message.deviceToken}
-          from chat_conversations where id = ${message.conversationId}
-          on conflict (conversation_id, sender, deliver_id) do nothing
-          returning *),
-        touch as (
-          update chat_conversations c set last_message_at = ins.created_at
-          from ins where c.id = ins.conversation_id)
-        select ${messageColumns} from ins m join chat_conversations c on c.id = m.conversation_id`,
-  );
+  const [inserted] = await insertingMessage.rows<RawMessage>(db, {
+    ...message,
+    payload: JSON.stringify(message.payload),
+  });
   if (inserted) return { message: toMessage(inserted), created: true };
   const [earlier] = await rows<RawMessage>(
     db,
