@@ -154,21 +154,41 @@ function reactSyncExternalStoreShim(): Plugin {
 }
 
 /**
+ * The first paint comes from index.html itself: the brand mark, where the page loader (src/app/
+ * page-loader.tsx) shows it, painted as soon as the stylesheet has arrived and before any script
+ * has (docs/performance.md). React replaces it with the page loader, then the screen.
+ */
+function splash(): Plugin {
+  const mark = readFileSync(join(import.meta.dirname, 'src/components/ui/brand-mark.svg'), 'utf8');
+  return {
+    name: 'wallet-splash',
+    transformIndexHtml(html) {
+      // The page loader's layout: centred in 60 % of the viewport's height, the 56 px mark
+      // above the loading dots (16 px apart, 36 px high).
+      const markup =
+        '<div style="min-height:60vh;display:flex;align-items:center;justify-content:center">' +
+        '<div style="display:flex;flex-direction:column;align-items:center;gap:16px">' +
+        `<span style="display:inline-flex;width:56px;height:56px">${mark.trim()}</span>` +
+        '<span style="height:36px"></span></div></div>';
+      return html.replace('<!--wallet-splash-->', markup);
+    },
+  };
+}
+
+/**
  * What a member's first screen loads before it paints, in one chunk (docs/performance.md).
  * Rolldown's automatic splitting cuts the user shell and the home page into some 45 small
  * chunks (a Mantine component, an icon, a hook each), and a phone fetches them six at a time
  * over HTTP/1.1 before the home can paint. Which of them /login may load too (its own lazy
  * parts) shows only after tree-shaking, in the chunks themselves: so the build first splits as
  * usual without writing anything, reads that chunk graph, and gives the real split a `member`
- * group: the modules that the shell and the home page (with their data loaders) import
+ * group: the modules that the shell and the home page import
  * statically, less every chunk /login can load. Other screens that share one of these modules
  * load the group with it; every `/user` screen renders inside the shell and has it already.
  */
 const memberFirstScreen = [
   'src/app/shells/user-shell.tsx',
   'src/features/wallet/components/home-page.tsx',
-  'src/features/account/api/get-profile.ts',
-  'src/features/wallet/api/get-wallet.ts',
 ];
 const PLANNING = 'WALLET_CHUNK_PLANNING';
 
@@ -250,6 +270,7 @@ export default defineConfig({
   plugins: [
     react(),
     appVariant(),
+    splash(),
     reactRouterForProduction(),
     dropUnusedMantineParts(),
     mantineStylesPerComponent(),

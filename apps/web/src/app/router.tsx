@@ -7,7 +7,9 @@ import {
   ScrollRestoration,
   useNavigation,
 } from 'react-router';
+import { profileQueryOptions } from '../features/account/api/get-profile';
 import { LoginPage } from '../features/auth/components/login-page';
+import { walletQueryOptions } from '../features/wallet/api/get-wallet';
 import { loadMemberWords } from '../lib/i18n';
 import { paths } from '../lib/navigation';
 import { queryClient } from '../lib/query-client';
@@ -123,11 +125,11 @@ export const routes: RouteObject[] = [
         id: 'user-shell',
         path: paths.user,
         loader: async () => {
-          await Promise.all([guarded(requireToken)(), loadMemberWords()]);
-          return prefetch(async () => {
-            const { profileQueryOptions } = await import('../features/account/api/get-profile');
-            await queryClient.prefetchQuery(profileQueryOptions());
-          })();
+          await guarded(requireToken)();
+          // The member's name heads the shell: its call leaves with the entry's code.
+          prefetch(() => queryClient.prefetchQuery(profileQueryOptions()))();
+          await loadMemberWords();
+          return null;
         },
         lazy: screen(
           () => import('./shells/user-shell'),
@@ -137,10 +139,8 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect(paths.home) },
           {
             path: paths.home,
-            loader: prefetch(async () => {
-              const { walletQueryOptions } = await import('../features/wallet/api/get-wallet');
-              await queryClient.prefetchQuery(walletQueryOptions());
-            }),
+            // The balance is the home's largest paint: its call leaves with the entry's code.
+            loader: prefetch(() => queryClient.prefetchQuery(walletQueryOptions())),
             lazy: screen(
               () => import('../features/wallet/components/home-page'),
               (m) => m.HomePage,

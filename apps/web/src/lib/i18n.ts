@@ -1,6 +1,7 @@
 import { htmlLang, type Locale } from '@wallet/contract/constants';
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import thWords from '../locales/th.json';
 import { useSessionStore } from './session-store';
 
 type Messages = Record<string, unknown>;
@@ -8,7 +9,7 @@ export type LocaleLoaders = Record<Locale, () => Promise<{ default: Messages }>>
 
 /** One JSON per locale (STYLE.md); only the active one is fetched, to keep /login light. */
 const loaders: LocaleLoaders = {
-  th: () => import('../locales/th.json'),
+  th: async () => ({ default: thWords }),
   la: () => import('../locales/la.json'),
   en: () => import('../locales/en.json'),
 };

@@ -1,11 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ProfileResponse, ProfileResponseSchema } from '@wallet/contract/account';
+import type { ProfileResponse } from '@wallet/contract/account';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/account/profile` (SPEC.md section 7): profile and bank account. */
+/**
+ * `GET /api/account/profile` (SPEC.md section 7): profile and bank account. The member shell's
+ * loader starts it from the entry chunk; the contract's schema (and zod) loads meanwhile.
+ */
 export function getProfile(): Promise<ProfileResponse> {
-  return apiRequest('/api/account/profile', ProfileResponseSchema);
+  return apiRequest(
+    '/api/account/profile',
+    async () => (await import('@wallet/contract/account')).ProfileResponseSchema,
+  );
 }
 
 export function profileQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { toUserInfo, type UserInfo, WalletResponseSchema } from '@wallet/contract/wallet';
+import type { UserInfo } from '@wallet/contract/wallet';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSessionStore } from '../../../lib/session-store';
@@ -7,13 +7,19 @@ import { useSessionStore } from '../../../lib/session-store';
 /**
  * `GET /api/wallet` (SPEC.md section 7), kept as the user info state of section 3: slots
  * grouped by category and the total computed. Reading it is a sync, so the store's last sync
- * time (SPEC.md section 3, `last_sync`) moves with it.
+ * time (SPEC.md section 3, `last_sync`) moves with it. The contract (and zod with it) loads
+ * while the call is on its way: the home route's loader starts this call from the entry chunk,
+ * before the member screens' chunks have arrived (docs/performance.md).
  */
 export async function getWallet(): Promise<UserInfo> {
-  const response = await apiRequest('/api/wallet', WalletResponseSchema);
+  const contract = import('@wallet/contract/wallet');
+  const response = await apiRequest(
+    '/api/wallet',
+    async () => (await contract).WalletResponseSchema,
+  );
   const now = new Date();
   useSessionStore.getState().setLastSync(now.toISOString());
-  return toUserInfo(response, now);
+  return (await contract).toUserInfo(response, now);
 }
 
 /** Read again when the member comes back to the tab: a deposit may have landed meanwhile. */
