@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Variant } from '@wallet/contract/account';
 import { type QrProvider, qrProviders } from '@wallet/contract/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -67,13 +68,14 @@ import { WalletService } from './domains/wallet/wallet.service';
 import { WithdrawalService } from './domains/wallet/withdrawal.service';
 import { Jobs } from './jobs/jobs';
 import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
+import { DomainError } from './lib/domain-error';
 import { DirectoryFileStorage } from './lib/file-storage';
 import { RedisCounterStore } from './lib/redis-counter-store';
 import { SignedLinks } from './lib/signed-links';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
-import { ipAllowListPlugin } from './plugins/ip-allow-list';
+import { ipAllowListOf, ipAllowListPlugin } from './plugins/ip-allow-list';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { serviceSwitchPlugin } from './plugins/service-switch';
@@ -142,6 +144,16 @@ function requestIdOf(request: IncomingMessage): string {
 function trustProxyOf(setting: Config['trustProxy']) {
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
+}
+
+/**
+ * The client's address as Fastify's `request.ip` has it under TRUST_PROXY, for the requests
+ * Fastify does not route: socket.io's handshakes.
+ */
+function clientIpOf(setting: Config['trustProxy']): (request: IncomingMessage) => string {
+  const trust = trustProxyOf(setting);
+  const given = typeof trust === 'boolean' ? () => trust : trust;
+  return (request) => proxyAddr(request, given);
 }
 
 export async function buildApp(
@@ -394,9 +406,16 @@ async function registerPlugins(
     now,
   });
   if (config.sandbox) await staff.ensure(DEMO_STAFF);
+  const ipAllowed = ipAllowListOf(config.ipAllowList);
+  const clientIp = clientIpOf(config.trustProxy);
   const gateway = new ChatGateway(app.server, {
     auth,
     staff,
+    admit: async (request) => {
+      if (ipAllowed && !ipAllowed(clientIp(request))) throw new DomainError('INVALID_IP');
+      if (await serviceState.isTerminated()) throw new DomainError('TERMINATED');
+    },
+    sessionCheckMs: CHAT_SESSION_CHECK_MS,
     prefix: config.chatPrefix,
     redis,
     redisKeyPrefix: config.redisKeyPrefix,
@@ -581,4 +600,10 @@ async function registerPlugins(
 }
 
 /** The sandbox's support account (README, docs/decisions/0044): made once, never changed. */
+/**
+ * How often each process checks its signed-in chat sockets' sessions again: a member who signs
+ * out, changes the password or is switched off stops hearing the socket within this time.
+ */
+const CHAT_SESSION_CHECK_MS = 30_000;
+
 export const DEMO_STAFF = { username: 'support', name: 'Support', password: 'support-demo' };

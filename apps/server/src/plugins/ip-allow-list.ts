@@ -18,15 +18,21 @@ declare module 'fastify' {
  */
 export const ipAllowListPlugin = fp(
   async (app: FastifyInstance, options: { rules: string[] }) => {
-    const allowed = blockListOf(options.rules);
+    const allowed = ipAllowListOf(options.rules);
     if (!allowed) return;
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.allowAnyIp) return;
-      if (!isAllowed(allowed, request.ip)) throw new DomainError('INVALID_IP');
+      if (!allowed(request.ip)) throw new DomainError('INVALID_IP');
     });
   },
   { name: 'ip-allow-list' },
 );
+
+/** IP_ALLOW_LIST as a test of one address; null when the list is empty (all allowed). */
+export function ipAllowListOf(rules: readonly string[]): ((ip: string) => boolean) | null {
+  const list = blockListOf(rules);
+  return list ? (ip) => isAllowed(list, ip) : null;
+}
 
 function blockListOf(rules: readonly string[]): BlockList | null {
   if (rules.length === 0) return null;

@@ -90,11 +90,13 @@ export async function staffToken(app: FastifyInstance): Promise<string> {
 export function connectSocket(
   base: string,
   auth: Record<string, string>,
+  headers: Record<string, string> = {},
 ): Promise<{ socket: Socket; error: string | null }> {
   const socket = io(base, {
     path: '/socket.io',
     transports: ['websocket'],
     auth,
+    extraHeaders: headers,
     reconnection: false,
     forceNew: true,
   });
@@ -122,4 +124,12 @@ export async function eventually(check: () => boolean, ms = 5000): Promise<void>
     if (Date.now() > deadline) throw new Error('timed out waiting for the condition');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Resolves with the reason once the socket is disconnected. */
+export function disconnected(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    if (!socket.connected) resolve('already');
+    socket.once('disconnect', (reason) => resolve(reason));
+  });
 }

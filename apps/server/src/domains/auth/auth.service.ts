@@ -7,7 +7,12 @@ import { DomainError } from '../../lib/domain-error';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
 import { findMemberByUsername } from '../account/account.repository';
-import { findSessionWithMember, insertSession, revokeSession } from './session.repository';
+import {
+  findSessionWithMember,
+  insertSession,
+  liveSessionTokens,
+  revokeSession,
+} from './session.repository';
 import type { SessionCache } from './session-cache';
 
 /** Who an authenticated request is: the member of the token, and the token's hash. */
@@ -83,5 +88,13 @@ export class AuthService {
   async logout(auth: AuthContext): Promise<void> {
     await revokeSession(this.deps.db, auth.tokenHash, this.deps.now());
     this.deps.sessions.forgetToken(auth.tokenHash);
+  }
+
+  /**
+   * Which of these sessions still authenticate (not revoked, not expired, member active): the
+   * chat sockets opened with the others are closed (chat.gateway.ts).
+   */
+  async liveTokens(tokenHashes: string[]): Promise<Set<string>> {
+    return new Set(await liveSessionTokens(this.deps.db, tokenHashes, this.deps.now()));
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, sessions } from '../../db/schema';
 
@@ -64,4 +64,22 @@ export async function revokeOtherSessions(
     )
     .returning({ tokenHash: sessions.tokenHash });
   return revoked.length;
+}
+
+/** Of the given token hashes, those whose session still lets its member in at `now`. */
+export async function liveSessionTokens(db: Db, tokenHashes: string[], now: Date) {
+  if (tokenHashes.length === 0) return [];
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokenHashes),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(members.active, true),
+      ),
+    );
+  return rows.map((row) => row.tokenHash);
 }

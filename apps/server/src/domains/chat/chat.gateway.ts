@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   STAFF_ROOM,
@@ -28,9 +28,9 @@ import type { ChatHub } from './chat.service';
 
 /** Who a socket is, from its handshake's `auth`. */
 export type SocketIdentity =
-  | { kind: 'member'; memberId: number }
+  | { kind: 'member'; memberId: number; tokenHash: string }
   | { kind: 'guest'; guestId: string }
-  | { kind: 'staff'; staffId: number };
+  | { kind: 'staff'; staffId: number; tokenHash: string };
 
 type ServerEvents = ChatServerToClientEvents & StaffServerToClientEvents;
 /** Between server processes: a member's wallet moved (each process pushes to its own sockets). */
@@ -38,8 +38,15 @@ type InterServerEvents = { walletMoved: (memberId: number) => void };
 type ChatSocket = Socket<ChatClientToServerEvents, ServerEvents, InterServerEvents, SocketIdentity>;
 
 export type ChatGatewayDeps = {
-  auth: AuthService;
-  staff: StaffService;
+  auth: Pick<AuthService, 'authenticate' | 'liveTokens'>;
+  staff: Pick<StaffService, 'authenticate' | 'liveTokens'>;
+  /**
+   * What every API request meets before its route, for a socket's handshake: the IP allow list
+   * (INVALID_IP) and the service switch (TERMINATED). Throws a DomainError to refuse.
+   */
+  admit: (request: IncomingMessage) => Promise<void>;
+  /** How often the signed-in sockets' sessions are checked again (revoked, expired, inactive). */
+  sessionCheckMs: number;
   prefix: string;
   redis: Redis | null;
   redisKeyPrefix: string;
@@ -56,6 +63,7 @@ export class ChatGateway implements ChatHub {
   readonly io: Server<ChatClientToServerEvents, ServerEvents, InterServerEvents, SocketIdentity>;
   private readonly redisClients: Redis[] = [];
   private walletListener: (memberId: number) => void = () => {};
+  private readonly sessionCheck: NodeJS.Timeout;
 
   constructor(
     server: HttpServer,
@@ -75,20 +83,58 @@ export class ChatGateway implements ChatHub {
       this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix}socket.io` }));
     }
     this.io.use((socket, next) => {
-      this.identify(socket.handshake.auth).then(
-        (identity) => {
-          socket.data = identity;
-          next();
-        },
-        (error: unknown) => {
-          const code = error instanceof DomainError ? error.code : 'INTERNAL_SERVER_ERROR';
-          if (!(error instanceof DomainError)) deps.log.error({ err: error }, 'socket handshake');
-          next(Object.assign(new Error(code), { data: { code } }));
-        },
-      );
+      this.deps
+        .admit(socket.request)
+        .then(() => this.identify(socket.handshake.auth))
+        .then(
+          (identity) => {
+            socket.data = identity;
+            next();
+          },
+          (error: unknown) => {
+            const code = error instanceof DomainError ? error.code : 'INTERNAL_SERVER_ERROR';
+            if (!(error instanceof DomainError)) deps.log.error({ err: error }, 'socket handshake');
+            next(Object.assign(new Error(code), { data: { code } }));
+          },
+        );
     });
     this.io.on('connection', (socket) => this.connected(socket));
     this.io.on('walletMoved', (memberId) => this.walletListener(memberId));
+    this.sessionCheck = setInterval(() => {
+      this.closeEndedSessions().catch((error: unknown) =>
+        deps.log.error({ err: error }, 'chat socket session check'),
+      );
+    }, deps.sessionCheckMs);
+    this.sessionCheck.unref();
+  }
+
+  /**
+   * Closes this process's sockets whose member or staff session no longer authenticates
+   * (signed out, password changed, expired, account switched off): a query per kind and per
+   * 5,000 sessions. Every process checks its own sockets. A closed socket's client cannot open
+   * a new one with the same token.
+   */
+  async closeEndedSessions(): Promise<void> {
+    const sockets = [...this.io.of('/').sockets.values()];
+    const check = async (
+      kind: 'member' | 'staff',
+      liveTokens: (tokenHashes: string[]) => Promise<Set<string>>,
+    ) => {
+      const signedIn = sockets.filter((socket) => socket.data.kind === kind);
+      const hashes = signedIn.map((socket) =>
+        'tokenHash' in socket.data ? socket.data.tokenHash : '',
+      );
+      const unique = [...new Set(hashes)];
+      const live = new Set<string>();
+      for (let i = 0; i < unique.length; i += 5000) {
+        for (const hash of await liveTokens(unique.slice(i, i + 5000))) live.add(hash);
+      }
+      signedIn.forEach((socket, i) => {
+        if (!live.has(hashes[i] ?? '')) socket.disconnect(true);
+      });
+    };
+    await check('member', (hashes) => this.deps.auth.liveTokens(hashes));
+    await check('staff', (hashes) => this.deps.staff.liveTokens(hashes));
   }
 
   /** The room a socket may join, from who it is. */
@@ -109,11 +155,11 @@ export class ChatGateway implements ChatHub {
     const given = parsed.data;
     if ('token' in given) {
       const member = await this.deps.auth.authenticate(`Bearer ${given.token}`);
-      return { kind: 'member', memberId: member.memberId };
+      return { kind: 'member', memberId: member.memberId, tokenHash: member.tokenHash };
     }
     if ('guestId' in given) return { kind: 'guest', guestId: given.guestId };
     const staff = await this.deps.staff.authenticate(given.staffToken);
-    return { kind: 'staff', staffId: staff.id };
+    return { kind: 'staff', staffId: staff.id, tokenHash: staff.tokenHash };
   }
 
   private connected(socket: ChatSocket): void {
@@ -168,6 +214,7 @@ export class ChatGateway implements ChatHub {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sessionCheck);
     await this.io.close();
     await Promise.all(this.redisClients.map((client) => client.quit().catch(() => {})));
   }

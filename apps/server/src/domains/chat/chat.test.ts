@@ -9,6 +9,7 @@ import { chatConversations, chatFiles, chatMessages } from '../../db/schema';
 import {
   collect,
   connectSocket,
+  disconnected,
   eventually,
   history,
   join as joinRoom,
@@ -533,6 +534,57 @@ describeOnDatabases('support chat', (target) => {
   });
 
   describe('the socket', () => {
+    it('is closed once its member or staff session has ended, and cannot open again', async () => {
+      const dave = await member();
+      const desk = await staffToken(app);
+      const asDave = await connectSocket(base, { token: dave.token });
+      const asDesk = await connectSocket(base, { staffToken: desk });
+      const guest = await connectSocket(base, { guestId: randomUUID() });
+      expect([asDave.error, asDesk.error, guest.error]).toEqual([null, null, null]);
+
+      // Every session is live: the check closes nothing.
+      await app.chatGateway.closeEndedSessions();
+      expect([asDave.socket.connected, asDesk.socket.connected]).toEqual([true, true]);
+
+      const daveGone = disconnected(asDave.socket);
+      const deskGone = disconnected(asDesk.socket);
+      expect((await call(app, 'POST', '/api/logout', { token: dave.token })).status).toBe(200);
+      expect((await staffCall('POST', '/logout', undefined, desk)).status).toBe(200);
+      await app.chatGateway.closeEndedSessions();
+      expect(await daveGone).toBe('io server disconnect');
+      expect(await deskGone).toBe('io server disconnect');
+      expect(guest.socket.connected).toBe(true);
+
+      const again = await connectSocket(base, { token: dave.token });
+      expect(again.error).toBe('INVALID_USER_2');
+      for (const client of [again, guest]) client.socket.close();
+    });
+
+    it('meets the IP allow list and the service switch at its handshake, as API calls do', async () => {
+      const guarded = await h.build({ IP_ALLOW_LIST: '10.1.2.3', TRUST_PROXY: 'true' });
+      try {
+        const guardedBase = await guarded.listen({ port: 0, host: '127.0.0.1' });
+        const auth = { guestId: randomUUID() };
+        const outside = await connectSocket(guardedBase, auth);
+        expect(outside.error).toBe('INVALID_IP');
+        outside.socket.close();
+        const listed = { 'x-forwarded-for': '10.1.2.3' };
+        const inside = await connectSocket(guardedBase, auth, listed);
+        expect(inside.error).toBeNull();
+        inside.socket.close();
+
+        const service = (terminated: boolean) =>
+          call(guarded, 'POST', '/api/sandbox/service', { body: { terminated }, headers: listed });
+        expect((await service(true)).status).toBe(200);
+        const closed = await connectSocket(guardedBase, auth, listed);
+        expect(closed.error).toBe('TERMINATED');
+        closed.socket.close();
+        expect((await service(false)).status).toBe(200);
+      } finally {
+        await guarded.close();
+      }
+    });
+
     it("brings a member's messages and wallet changes to their room", async () => {
       const carol = await member();
       const room = `wallet-${carol.id}`;

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staff, staffSessions } from '../../db/schema';
 
@@ -44,4 +44,22 @@ export async function revokeStaffSession(db: Db, tokenHash: string, at: Date): P
     .update(staffSessions)
     .set({ revokedAt: at })
     .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
+}
+
+/** Of the given token hashes, those whose staff session still lets its account in at `now`. */
+export async function liveStaffTokens(db: Db, tokenHashes: string[], now: Date) {
+  if (tokenHashes.length === 0) return [];
+  const rows = await db
+    .select({ tokenHash: staffSessions.tokenHash })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(
+      and(
+        inArray(staffSessions.tokenHash, tokenHashes),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, now),
+        eq(staff.active, true),
+      ),
+    );
+  return rows.map((row) => row.tokenHash);
 }

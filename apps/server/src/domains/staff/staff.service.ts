@@ -9,6 +9,7 @@ import {
   findStaffSession,
   insertStaff,
   insertStaffSession,
+  liveStaffTokens,
   revokeStaffSession,
 } from './staff.repository';
 
@@ -78,6 +79,11 @@ export class StaffService {
 
   async logout(context: StaffContext): Promise<void> {
     await revokeStaffSession(this.deps.db, context.tokenHash, this.deps.now());
+  }
+
+  /** Which of these staff sessions still authenticate: the back office's sockets of the others close. */
+  async liveTokens(tokenHashes: string[]): Promise<Set<string>> {
+    return new Set(await liveStaffTokens(this.deps.db, tokenHashes, this.deps.now()));
   }
 
   /** The account, made unless its username exists (the sandbox's demo account). */
