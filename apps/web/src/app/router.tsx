@@ -47,8 +47,9 @@ const loadBackofficeWords = async () =>
 /**
  * Starts a screen's first query from its route's loader, while the router loads the route's
  * chunks, rather than from the screen once rendered; the navigation does not wait for it (the
- * screen shows its own loading state, and its useQuery joins the query under way). The query's
- * module is imported on demand, so the entry chunk does not carry it.
+ * screen shows its own loading state, and its useQuery joins the query under way). Where the
+ * query's module is imported on demand, the entry chunk does not carry it; the home's wallet and
+ * the shell's profile are in the entry, their schemas not, so their calls leave at once.
  */
 const prefetch = (start: () => Promise<void>) => () => {
   void start().catch(() => undefined);

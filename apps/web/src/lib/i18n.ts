@@ -7,7 +7,10 @@ import { useSessionStore } from './session-store';
 type Messages = Record<string, unknown>;
 export type LocaleLoaders = Record<Locale, () => Promise<{ default: Messages }>>;
 
-/** One JSON per locale (STYLE.md); only the active one is fetched, to keep /login light. */
+/**
+ * One JSON per locale (STYLE.md). Thai, the default, rides in the entry chunk (every first paint
+ * needs it); Lao and English are fetched when they are the reader's.
+ */
 const loaders: LocaleLoaders = {
   th: async () => ({ default: thWords }),
   la: () => import('../locales/la.json'),
