@@ -10,64 +10,15 @@
  * Targets (issue 11): performance ≥ 90 on both pages (then 95), accessibility 100, best
  * practices 100. lighthouse@12.2.3 is pinned: later versions want Node 22.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
-import { serverProcess } from '../apps/server/src/test/server-process';
+import { startWebBench, type WebBench } from './web-server';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
-const origin = `http://127.0.0.1:${PORT}`;
-const serverBundle = join(root, 'apps/server/dist/main.js');
 /** A folder for each run's full Lighthouse report (JSON), to see what an audit found. */
 const REPORTS = process.env.BENCH_REPORTS;
-
-/** The flags the machine's notes give for a headless Chromium on a closed network. */
-const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function api(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${origin}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A member registered as the wizard does (OTP through the sandbox), signed in: the token. */
-async function signedInMember(): Promise<string> {
-  const phone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const sent = await api('/api/otp/send', { phoneNumber: phone });
-  const { otpCode } = await api(`/api/sandbox/otp/${phone}`);
-  await api('/api/otp/verify', { otpToken: sent.otpToken, otpCode });
-  const password = 'Bench-pass-1';
-  await api('/api/account', {
-    name: 'Bench Member',
-    username: phone,
-    password,
-    sourceCode: 'facebook',
-    inviteCode: '',
-    bankCode: 'SCB',
-    bankAccountName: 'BENCH MEMBER',
-    bankAccountNo: String(1_000_000_000 + Math.floor(Math.random() * 8e9)),
-  });
-  return String((await api('/api/login', { username: phone, password })).token);
-}
 
 type Figures = {
   performance: number;
@@ -86,23 +37,12 @@ type Figures = {
  * One Lighthouse run of `path`. The signed-in page keeps the member's stored token and accepted
  * agreement (SPEC.md section 3 storage keys), so Lighthouse must not reset storage.
  */
-async function audit(browser: Browser, path: string, token: string | null): Promise<Figures> {
-  const page = await browser.newPage();
+async function audit(bench: WebBench, path: string, token: string | null): Promise<Figures> {
+  const page = await bench.browser.newPage();
   try {
-    if (token) {
-      // Any page of the origin but the public shell, which clears a stored token on entry.
-      await page.goto(`${origin}/api/health`);
-      await page.evaluate((t) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('remember-agreement', 'true');
-      }, token);
-      // Storage stays, the HTTP cache goes: the page loads cold, as on a first visit.
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.detach();
-    }
+    if (token) await bench.signIn(page, token);
     const result = await lighthouse(
-      `${origin}${path}`,
+      `${bench.origin}${path}`,
       { output: 'json', logLevel: 'error', disableStorageReset: token !== null },
       undefined,
       page,
@@ -138,12 +78,12 @@ async function audit(browser: Browser, path: string, token: string | null): Prom
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again. */
-async function auditOnceMore(browser: Browser, path: string, token: string | null) {
+async function auditOnceMore(bench: WebBench, path: string, token: string | null) {
   try {
-    return await audit(browser, path, token);
+    return await audit(bench, path, token);
   } catch (error) {
     console.log(`  (run again: ${error instanceof Error ? error.message : String(error)})`);
-    return audit(browser, path, token);
+    return audit(bench, path, token);
   }
 }
 
@@ -153,25 +93,9 @@ const median = (values: number[]) => {
 };
 
 async function main(): Promise<void> {
-  if (!existsSync(serverBundle) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('Build first: npm run build');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-lighthouse-'));
-  // As `npm start` runs it (package.json), on a fresh embedded database.
-  const server = serverProcess({
-    command: ['--max-semi-space-size=64', serverBundle],
-    cwd: root,
-    port: PORT,
-    env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn' },
-  });
-  await server.start();
-  let browser: Browser | undefined;
+  const bench = await startWebBench(PORT);
   try {
-    browser = await puppeteer.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
-    });
-    const token = await signedInMember();
+    const token = await bench.signedInMember();
     const pages = [
       { name: '/login', path: '/login', token: null },
       { name: '/user/home (signed in)', path: '/user/home', token },
@@ -182,7 +106,7 @@ async function main(): Promise<void> {
     );
     for (const { name, path, token: pageToken } of pages) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await auditOnceMore(browser, path, pageToken));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditOnceMore(bench, path, pageToken));
       const m = (key: Exclude<keyof Figures, 'failed'>) => median(runs.map((run) => run[key]));
       console.log(
         [
@@ -202,9 +126,7 @@ async function main(): Promise<void> {
       if (failed.length > 0) console.log(`  not passed: ${failed.join(', ')}`);
     }
   } finally {
-    await browser?.close();
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

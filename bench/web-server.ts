@@ -1,0 +1,111 @@
+/**
+ * What the browser benchmarks share (bench/lighthouse.ts, bench/home-trace.ts): the server as
+ * `npm start` runs it (the production bundles, a fresh embedded database, the sandbox), Debian's
+ * Chromium, and a member registered and signed in through the API.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { serverProcess } from '../apps/server/src/test/server-process';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const serverBundle = join(root, 'apps/server/dist/main.js');
+
+/** The flags the machine's notes give for a headless Chromium on a closed network. */
+const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type WebBench = {
+  origin: string;
+  browser: Browser;
+  /** A new member's token (registered with the sandbox's OTP, signed in). */
+  signedInMember(): Promise<string>;
+  /**
+   * Leaves `page` signed in as the token's member (the token and an accepted agreement in
+   * storage, SPEC.md section 3) with the HTTP cache cleared: its next page loads cold.
+   */
+  signIn(page: Page, token: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startWebBench(port: number): Promise<WebBench> {
+  if (!existsSync(serverBundle) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Build first: npm run build');
+  }
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-web-bench-'));
+  // As `npm start` runs it (package.json), on a fresh embedded database.
+  const server = serverProcess({
+    command: ['--max-semi-space-size=64', serverBundle],
+    cwd: root,
+    port,
+    env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn' },
+  });
+  await server.start();
+  const browser = await puppeteer
+    .launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
+    .catch(async (error: unknown) => {
+      server.kill();
+      throw error;
+    });
+
+  async function api(path: string, body?: unknown): Promise<Record<string, unknown>> {
+    const res = await fetch(`${origin}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  return {
+    origin,
+    browser,
+    async signedInMember() {
+      const phone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      const sent = await api('/api/otp/send', { phoneNumber: phone });
+      const { otpCode } = await api(`/api/sandbox/otp/${phone}`);
+      await api('/api/otp/verify', { otpToken: sent.otpToken, otpCode });
+      const password = 'Bench-pass-1';
+      await api('/api/account', {
+        name: 'Bench Member',
+        username: phone,
+        password,
+        sourceCode: 'facebook',
+        inviteCode: '',
+        bankCode: 'SCB',
+        bankAccountName: 'BENCH MEMBER',
+        bankAccountNo: String(1_000_000_000 + Math.floor(Math.random() * 8e9)),
+      });
+      return String((await api('/api/login', { username: phone, password })).token);
+    },
+    async signIn(page, token) {
+      // Any page of the origin but the public shell, which clears a stored token on entry.
+      await page.goto(`${origin}/api/health`);
+      await page.evaluate((t) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('remember-agreement', 'true');
+      }, token);
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+    },
+    async close() {
+      await browser.close();
+      server.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
