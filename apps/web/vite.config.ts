@@ -182,8 +182,8 @@ function splash(): Plugin {
  * over HTTP/1.1 before the home can paint. Which of them /login may load too (its own lazy
  * parts) shows only after tree-shaking, in the chunks themselves: so the build first splits as
  * usual without writing anything, reads that chunk graph, and gives the real split a `member`
- * group: the modules that the shell and the home page import
- * statically, less every chunk /login can load. Other screens that share one of these modules
+ * group: the modules that the shell and the home page import statically, less every chunk
+ * /login can load. Other screens that share one of these modules
  * load the group with it; every `/user` screen renders inside the shell and has it already.
  */
 const memberFirstScreen = [
@@ -230,31 +230,39 @@ function memberChunk(): { plugin: Plugin; test: (id: string) => boolean } {
         return facade ? relative(import.meta.dirname, facade).replaceAll('\\', '/') : '';
       };
       const routes = routeModules();
+      /** Every chunk reached from `starts` by following `next`. */
+      const reachable = (starts: string[], next: (chunk: Rolldown.OutputChunk) => string[]) => {
+        const seen = new Set<string>();
+        const queue = [...starts];
+        while (queue.length > 0) {
+          const file = queue.pop() as string;
+          const chunk = byFile.get(file);
+          if (!chunk || seen.has(file)) continue;
+          seen.add(file);
+          queue.push(...next(chunk));
+        }
+        return seen;
+      };
       // Every chunk /login can load: the entry's, and what they import lazily, screens aside.
-      const login = new Set<string>();
-      const queue = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-      while (queue.length > 0) {
-        const file = queue.pop() as string;
-        const chunk = byFile.get(file);
-        if (!chunk || login.has(file)) continue;
-        login.add(file);
-        queue.push(...chunk.imports);
-        queue.push(...chunk.dynamicImports.filter((next) => !routes.has(source(next))));
-      }
+      const login = reachable(
+        chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+        (chunk) => [
+          ...chunk.imports,
+          ...chunk.dynamicImports.filter((next) => !routes.has(source(next))),
+        ],
+      );
       // What the member's first screen imports statically, less those.
       const first = chunks.filter((chunk) => memberFirstScreen.includes(source(chunk.fileName)));
       if (first.length !== memberFirstScreen.length) {
         throw new Error('vite.config.ts: a module of memberFirstScreen is no longer a lazy chunk');
       }
-      const seen = new Set<string>();
-      const pending = first.map((chunk) => chunk.fileName);
-      while (pending.length > 0) {
-        const file = pending.pop() as string;
-        const chunk = byFile.get(file);
-        if (!chunk || seen.has(file)) continue;
-        seen.add(file);
-        pending.push(...chunk.imports);
-        if (!login.has(file)) for (const id of chunk.moduleIds) members.add(id);
+      const firstScreen = reachable(
+        first.map((chunk) => chunk.fileName),
+        (chunk) => chunk.imports,
+      );
+      for (const file of firstScreen) {
+        if (login.has(file)) continue;
+        for (const id of byFile.get(file)?.moduleIds ?? []) members.add(id);
       }
     },
   };

@@ -120,18 +120,20 @@ export class ChatGateway implements ChatHub {
       kind: 'member' | 'staff',
       liveTokens: (tokenHashes: string[]) => Promise<Set<string>>,
     ) => {
-      const signedIn = sockets.filter((socket) => socket.data.kind === kind);
-      const hashes = signedIn.map((socket) =>
-        'tokenHash' in socket.data ? socket.data.tokenHash : '',
+      const signedIn = sockets.flatMap(({ data }) =>
+        'tokenHash' in data && data.kind === kind ? [data.tokenHash] : [],
       );
-      const unique = [...new Set(hashes)];
+      const unique = [...new Set(signedIn)];
       const live = new Set<string>();
       for (let i = 0; i < unique.length; i += 5000) {
         for (const hash of await liveTokens(unique.slice(i, i + 5000))) live.add(hash);
       }
-      signedIn.forEach((socket, i) => {
-        if (!live.has(hashes[i] ?? '')) socket.disconnect(true);
-      });
+      for (const socket of sockets) {
+        const { data } = socket;
+        if ('tokenHash' in data && data.kind === kind && !live.has(data.tokenHash)) {
+          socket.disconnect(true);
+        }
+      }
     };
     await check('member', (hashes) => this.deps.auth.liveTokens(hashes));
     await check('staff', (hashes) => this.deps.staff.liveTokens(hashes));
