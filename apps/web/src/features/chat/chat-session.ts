@@ -9,10 +9,12 @@ import {
   WalletEventSchema,
 } from '@wallet/contract/chat';
 import { chatLimits, paging } from '@wallet/contract/constants';
+import { signInAgainCodes } from '@wallet/contract/errors';
 import { io, type Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
 import { debounce } from '../../lib/debounce';
 import { getToken } from '../../lib/session-store';
+import { getProfile } from '../account/api/get-profile';
 import { applyWalletEvent } from '../wallet/api/wallet-event';
 import { getChatPrefix } from './api/get-chat-config';
 import { getChatHistory } from './api/get-chat-history';
@@ -30,6 +32,15 @@ const JOIN_TIMEOUT_MS = 10_000;
 
 function identityKey(identity: ChatIdentity): string {
   return `${identity.kind}:${conversationId(identity)}`;
+}
+
+/** A handshake refused with a sign-in-again code, or because the service is closed. */
+function endsSession(error: Error): boolean {
+  const code: unknown = (error as Error & { data?: { code?: unknown } }).data?.code;
+  return (
+    typeof code === 'string' &&
+    (code === 'TERMINATED' || (signInAgainCodes as readonly string[]).includes(code))
+  );
 }
 
 function newestStaffId(messages: readonly ChatMessage[]): number {
@@ -97,18 +108,32 @@ export class ChatSession {
       reconnectionAttempts: Number.POSITIVE_INFINITY,
     });
     socket.on('connect', () => void this.join());
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       this.joined = false;
       this.set({ connection: 'connecting' });
+      // The server closed it on purpose (the member's session ended): socket.io will not reconnect.
+      if (reason === 'io server disconnect') this.checkSession();
     });
-    socket.on('connect_error', () => {
+    socket.on('connect_error', (error) => {
       this.joined = false;
       this.set({ connection: 'failed' });
+      // The server refused the handshake itself (socket.io stops retrying) for the session.
+      if (!socket.active && endsSession(error)) this.checkSession();
     });
     socket.on(chatSocketEvents.messaging, (message: unknown) => this.onMessaging(message));
     socket.on(chatSocketEvents.wallet, (event: unknown) => this.onWallet(event));
     this.socket = socket;
     this.check = setInterval(() => this.checkConnection(), chatLimits.socketCheckMs);
+  }
+
+  /**
+   * A socket the server will not have may mean the member's session has ended (signed out
+   * elsewhere, password changed, expired, the account switched off, the service closed): one
+   * API call asks, and the API client does what it does for any call so refused, sign-in or
+   * /terminated (lib/api-client.ts), so the member is not left on a page whose calls all fail.
+   */
+  private checkSession(): void {
+    if (this.identity.kind === 'member' && getToken()) void getProfile().catch(() => undefined);
   }
 
   private checkConnection(): void {

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSessionStore } from '../../../lib/session-store';
 import { memberProfile } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { callsTo } from '../../../test/serve';
 import { endChatSession } from '../chat-session';
 import { chatMessage, FakeSocket, serveChat } from '../chat-test-doubles';
@@ -115,5 +116,75 @@ describe('the chat button', { timeout: 20_000 }, () => {
 
     act(() => socket.fire('messaging', chatMessage({ id: 9, sender: 'agent' })));
     expect(await screen.findByText('1')).toBeInTheDocument();
+  });
+
+  describe('when the member’s session ends', () => {
+    const navigate = vi.fn();
+
+    /** A member signed in, the socket joined, and the profile call answering `status`. */
+    async function joinedMember(profileStatus: number) {
+      setNavigator(navigate);
+      const chat = serveChat(fetchMock);
+      const answerChat = fetchMock.getMockImplementation();
+      fetchMock.mockImplementation(async (url, init) =>
+        String(url).endsWith('/api/account/profile')
+          ? profileStatus === 200
+            ? jsonResponse(memberProfile)
+            : jsonResponse({ code: 'INVALID_USER_2', message: 'Cannot verify identity.' }, 401)
+          : (answerChat as typeof fetch)(url, init),
+      );
+      useSessionStore.getState().signIn('member-token', false);
+      queryClient.setQueryData(queryKeys.account.profile(), memberProfile);
+      renderWithProviders(<ChatLauncher as="member" />);
+      await waitFor(() => expect(FakeSocket.all).toHaveLength(1), { timeout: 3000 });
+      const socket = FakeSocket.latest();
+      await waitFor(() => expect(socket.joins).toHaveLength(1));
+      return { socket, chat };
+    }
+
+    afterEach(() => navigate.mockReset());
+
+    it('a socket the server closes sends the member to sign in once the API confirms it', async () => {
+      const { socket } = await joinedMember(401);
+      act(() => {
+        socket.disconnect();
+        socket.fire('disconnect', 'io server disconnect');
+      });
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }));
+      expect(useSessionStore.getState().token).toBeNull();
+      expect(callsTo(fetchMock, '/api/account/profile')).toBe(1);
+    });
+
+    it('a handshake refused with a sign-in-again code does the same', async () => {
+      const { socket } = await joinedMember(401);
+      act(() => {
+        socket.disconnect();
+        socket.fire(
+          'connect_error',
+          Object.assign(new Error('INVALID_USER_2'), { data: { code: 'INVALID_USER_2' } }),
+        );
+      });
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }));
+      expect(useSessionStore.getState().token).toBeNull();
+    });
+
+    it('a session the API still accepts stays, and a refusal for another reason asks nothing', async () => {
+      const { socket } = await joinedMember(200);
+      act(() => {
+        socket.disconnect();
+        socket.fire(
+          'connect_error',
+          Object.assign(new Error('INVALID_IP'), { data: { code: 'INVALID_IP' } }),
+        );
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(callsTo(fetchMock, '/api/account/profile')).toBe(0);
+
+      act(() => socket.fire('disconnect', 'io server disconnect'));
+      await waitFor(() => expect(callsTo(fetchMock, '/api/account/profile')).toBe(1));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(navigate).not.toHaveBeenCalled();
+      expect(useSessionStore.getState().token).toBe('member-token');
+    });
   });
 });
