@@ -13,7 +13,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWebBench } from './web-server';
+import { machineLine, startWebBench } from './web-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3192);
@@ -60,6 +60,7 @@ const median = (values: number[]) => {
 };
 
 async function main(): Promise<void> {
+  console.log(machineLine());
   const bench = await startWebBench(PORT);
   const traces = mkdtempSync(join(tmpdir(), 'wallet-home-trace-'));
   try {

@@ -3,7 +3,8 @@
  * Chromium, mobile preset with its default throttling, against the server `npm start` runs
  * (the production bundles, the embedded database, the sandbox), for /login and for a signed-in
  * member's /user/home. Prints the four category scores, FCP, LCP, TBT and the bytes sent, the
- * median of BENCH_RUNS runs per page (3). BENCH_REPORTS names a folder for the full reports.
+ * median of BENCH_RUNS runs per page (3). BENCH_PAGES picks pages (`/user/home`); BENCH_REPORTS names
+ * a folder for the full reports.
  *
  *   npm run build && npm run bench:lighthouse -w @wallet/bench
  *
@@ -13,10 +14,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { startWebBench, type WebBench } from './web-server';
+import { machineLine, startWebBench, type WebBench } from './web-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
+/** Only these paths (comma-separated: `/user/home`), to measure one page's change with more runs. */
+const PAGES = process.env.BENCH_PAGES?.split(',');
 /** A folder for each run's full Lighthouse report (JSON), to see what an audit found. */
 const REPORTS = process.env.BENCH_REPORTS;
 
@@ -29,6 +32,8 @@ type Figures = {
   lcpMs: number;
   tbtMs: number;
   bytes: number;
+  /** Lighthouse's own measure of the host's CPU (a loop of string work: memory is not in it). */
+  benchmarkIndex: number;
   /** Audits of the accessibility and best-practices categories that did not pass. */
   failed: string[];
 };
@@ -66,6 +71,7 @@ async function audit(bench: WebBench, path: string, token: string | null): Promi
       lcpMs: value('largest-contentful-paint'),
       tbtMs: value('total-blocking-time'),
       bytes: value('total-byte-weight'),
+      benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
       failed: ['accessibility', 'best-practices'].flatMap((id) =>
         (categories[id]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
@@ -93,13 +99,14 @@ const median = (values: number[]) => {
 };
 
 async function main(): Promise<void> {
+  console.log(machineLine());
   const bench = await startWebBench(PORT);
   try {
     const token = await bench.signedInMember();
     const pages = [
       { name: '/login', path: '/login', token: null },
       { name: '/user/home (signed in)', path: '/user/home', token },
-    ];
+    ].filter(({ path }) => !PAGES || PAGES.includes(path));
     console.log(
       `Lighthouse ${RUNS} run(s) a page, mobile preset, default throttling; medians:\n` +
         'page                     perf  a11y  best  seo   FCP ms  LCP ms  TBT ms   bytes sent',
@@ -121,7 +128,10 @@ async function main(): Promise<void> {
           String(m('bytes')).padStart(12),
         ].join(' '),
       );
-      console.log(`  performance per run: ${runs.map((run) => run.performance).join(', ')}`);
+      console.log(
+        `  performance per run: ${runs.map((run) => run.performance).join(', ')}; ` +
+          `Lighthouse's benchmarkIndex ${m('benchmarkIndex')}`,
+      );
       const failed = [...new Set(runs.flatMap((run) => run.failed))];
       if (failed.length > 0) console.log(`  not passed: ${failed.join(', ')}`);
     }

@@ -59,3 +59,29 @@ export function establishedOn(port: number): number {
   });
   return out.split('\n').filter(Boolean).length;
 }
+
+/**
+ * How dear this machine makes fresh memory, in MB/s: a new process touches 256 MB for the first
+ * time, then again. On a VM whose host backs a guest page only when it is first touched (and
+ * takes freed pages back), the first pass runs some fifty times slower than the second; every
+ * new browser tab pays that on each page it allocates, which Lighthouse then counts four times
+ * over as the phone's CPU (docs/performance.md). Browser figures compare only between machines
+ * whose first-touch rate is alike.
+ */
+export function freshMemoryMBps(): { firstTouch: number; again: number } {
+  const script = `
+    const size = 256 << 20;
+    const buffer = Buffer.allocUnsafeSlow(size);
+    let start = process.hrtime.bigint();
+    buffer.fill(1);
+    const first = Number(process.hrtime.bigint() - start) / 1e6;
+    start = process.hrtime.bigint();
+    buffer.fill(2);
+    const again = Number(process.hrtime.bigint() - start) / 1e6;
+    console.log(JSON.stringify({ first, again }));`;
+  const { first, again } = JSON.parse(
+    execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }),
+  ) as { first: number; again: number };
+  const mb = (256 << 20) / 1e6;
+  return { firstTouch: Math.round((mb * 1000) / first), again: Math.round((mb * 1000) / again) };
+}

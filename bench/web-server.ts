@@ -1,7 +1,8 @@
 /**
  * What the browser benchmarks share (bench/lighthouse.ts, bench/home-trace.ts): the server as
  * `npm start` runs it (the production bundles, a fresh embedded database, the sandbox), Debian's
- * Chromium, and a member registered and signed in through the API.
+ * Chromium, and a member registered and signed in through the API. BENCH_CHROMIUM_ARGS adds
+ * flags to the browser's (to try one, such as `--process-per-site`, in a diagnosis).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { serverProcess } from '../apps/server/src/test/server-process';
+import { freshMemoryMBps } from './machine';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverBundle = join(root, 'apps/server/dist/main.js');
@@ -38,6 +40,15 @@ export type WebBench = {
   close(): Promise<void>;
 };
 
+/**
+ * The line each browser benchmark prints first: how dear fresh memory is on this machine, which
+ * moves every figure after it (machine.ts, freshMemoryMBps).
+ */
+export function machineLine(): string {
+  const { firstTouch, again } = freshMemoryMBps();
+  return `machine: fresh memory ${firstTouch} MB/s at its first touch, ${again} MB/s after`;
+}
+
 export async function startWebBench(port: number): Promise<WebBench> {
   if (!existsSync(serverBundle) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Build first: npm run build');
@@ -53,7 +64,13 @@ export async function startWebBench(port: number): Promise<WebBench> {
   });
   await server.start();
   const browser = await puppeteer
-    .launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
+    .launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...chromiumArgs,
+        ...(process.env.BENCH_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
+    })
     .catch(async (error: unknown) => {
       server.kill();
       throw error;
