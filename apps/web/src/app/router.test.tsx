@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 import { useSessionStore } from '../lib/session-store';
-import { memberProfile } from '../test/fixtures';
+import { memberProfile, walletAnswer } from '../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
+import { callsTo } from '../test/serve';
 import { routes } from './router';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -95,5 +98,86 @@ describe('routes', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(useSessionStore.getState().token).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/logout')).toBe(true);
+  });
+});
+
+describe('the member’s first screen', { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    // The shell's and the home's chunks compiled beforehand: what the test waits for is data.
+    await Promise.all([
+      import('./shells/user-shell'),
+      import('../features/wallet/components/home-page'),
+    ]);
+    useSessionStore.getState().signIn('token', false);
+  });
+
+  afterEach(() => {
+    // Unmounted before the cache is emptied, or a screen still shown fills it again.
+    cleanup();
+    queryClient.clear();
+  });
+
+  /** /api/wallet held until `release()`; every other call answered at once. */
+  function holdWallet() {
+    let release = () => {};
+    const came = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url) !== '/api/wallet') return answer(String(url));
+      await came;
+      return jsonResponse(walletAnswer);
+    });
+    return () => release();
+  }
+
+  it('shows the home once, with the balance, when the wallet has answered', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const release = holdWallet();
+    renderAt('/user/home');
+    await waitFor(() => expect(callsTo(fetchMock, '/api/wallet')).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText('Total balance')).toBeNull();
+
+    release();
+    expect(await screen.findByText('Total balance', {}, lazyScreen)).toBeInTheDocument();
+    // At the home's first appearance, not after a second render.
+    expect(screen.getByTestId('wallet-total')).toHaveTextContent('150.35');
+    // No component's store changed under another's render (the site credit's lookup did).
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/Cannot update a component/);
+    errors.mockRestore();
+  });
+
+  it('does not wait for a balance it holds: it shows it and asks again behind the screen', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/wallet' ? jsonResponse(walletAnswer) : answer(String(url)),
+    );
+    const router = renderAt('/user/home');
+    expect(await screen.findByTestId('wallet-total', {}, lazyScreen)).toHaveTextContent('150.35');
+    await act(() => router.navigate('/user/bonus'));
+    expect(await screen.findByRole('heading', { name: 'Bonus' }, lazyScreen)).toBeInTheDocument();
+
+    holdWallet(); // never released
+    await queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all, refetchType: 'none' });
+    const asked = callsTo(fetchMock, '/api/wallet');
+    await act(() => router.navigate('/user/home'));
+    expect(await screen.findByTestId('wallet-total')).toHaveTextContent('150.35');
+    await waitFor(() => expect(callsTo(fetchMock, '/api/wallet')).toBeGreaterThan(asked));
+  });
+
+  it('shows the home when the wallet call fails, without waiting for its retry', async () => {
+    let walletCalls = 0;
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url) !== '/api/wallet') return answer(String(url));
+      walletCalls += 1;
+      // The first call fails; the retries the card makes behind the screen never answer.
+      if (walletCalls === 1) {
+        return jsonResponse({ code: 'INTERNAL_SERVER_ERROR', message: 'down' }, 500);
+      }
+      return new Promise<Response>(() => {});
+    });
+    renderAt('/user/home');
+    expect(await screen.findByText('Total balance', {}, lazyScreen)).toBeInTheDocument();
+    expect(screen.queryByTestId('wallet-total')).toBeNull();
   });
 });

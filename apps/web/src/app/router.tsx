@@ -1,3 +1,4 @@
+import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
@@ -48,13 +49,29 @@ const loadBackofficeWords = async () =>
  * Starts a screen's first query from its route's loader, while the router loads the route's
  * chunks, rather than from the screen once rendered; the navigation does not wait for it (the
  * screen shows its own loading state, and its useQuery joins the query under way). Where the
- * query's module is imported on demand, the entry chunk does not carry it; the home's wallet and
- * the shell's profile are in the entry, their schemas not, so their calls leave at once.
+ * query's module is imported on demand, the entry chunk does not carry it.
  */
 const prefetch = (start: () => Promise<void>) => () => {
   void start().catch(() => undefined);
   return null;
 };
+
+/**
+ * The data the member's first screen paints (the name in the shell, the balance on the home):
+ * the navigation waits for it unless the cache holds it already (the screen's useQuery then
+ * asks again behind it, as for any stale query), so the screen renders once, with its data,
+ * instead of empty first and again when the answer lands. The two renders cost a phone more
+ * main-thread time than the wait saves: Lighthouse's home 52 -> 55, 15 runs each
+ * (docs/performance.md). A failed call neither stops the navigation nor holds it for a retry:
+ * the screen shows its own loading or error state and retries behind it, and a refused token
+ * goes to /login through the API client as ever. Both calls leave with the entry's code (their
+ * schemas load while they are on their way).
+ */
+const withData = <T, K extends QueryKey>(options: EnsureQueryDataOptions<T, Error, T, K>) =>
+  queryClient.ensureQueryData({ ...options, retry: false }).then(
+    () => null,
+    () => null,
+  );
 
 /** A screen in its own chunk, fetched the first time a route shows it. */
 const screen =
@@ -127,9 +144,8 @@ export const routes: RouteObject[] = [
         path: paths.user,
         loader: async () => {
           await guarded(requireToken)();
-          // The member's name heads the shell: its call leaves with the entry's code.
-          prefetch(() => queryClient.prefetchQuery(profileQueryOptions()))();
-          await loadMemberWords();
+          // The member's name heads the shell.
+          await Promise.all([withData(profileQueryOptions()), loadMemberWords()]);
           return null;
         },
         lazy: screen(
@@ -140,8 +156,8 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect(paths.home) },
           {
             path: paths.home,
-            // The balance is the home's largest paint: its call leaves with the entry's code.
-            loader: prefetch(() => queryClient.prefetchQuery(walletQueryOptions())),
+            // The balance is the home's largest paint.
+            loader: () => withData(walletQueryOptions()),
             lazy: screen(
               () => import('../features/wallet/components/home-page'),
               (m) => m.HomePage,

@@ -20,3 +20,24 @@ export const memberProfile: ProfileResponse = (() => {
     bankAccount: { bankAccountName: 'MALEE', bankAccountNo: '1112223334', bank },
   };
 })();
+
+const slot = (code: string, category: string, amount: number, isActive = true) => ({
+  code,
+  name: code,
+  logo: '',
+  amount,
+  isActive,
+  category,
+});
+
+/** `GET /api/wallet` for `memberProfile`: 100.10 in the wallet, 150.35 in all. */
+export const walletAnswer = {
+  ...memberProfile,
+  wallet: { amount: 100.1, cash: 90.1, bonus: 10 },
+  invite: { amount: 25, success: 5, fail: 3 },
+  slots: [
+    slot('PG', 'slot', 0.2),
+    slot('UFABET', 'sport', 50.05),
+    slot('HUAYHD', 'lotto', 0, false),
+  ],
+};

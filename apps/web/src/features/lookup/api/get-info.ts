@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { InfoResponse } from '@wallet/contract/lookup';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiRequest } from '../../../lib/api-client';
@@ -25,6 +25,8 @@ export function infoQueryOptions() {
   });
 }
 
+const infoQueryHash = hashKey(queryKeys.lookup.info());
+
 /**
  * The site info, fetched once through the query client and read from its cache. For this
  * fetch-once lookup that is all useQuery would do, and its observer machinery (about 2 KB gzip)
@@ -34,7 +36,12 @@ export function infoQueryOptions() {
 export function useSiteInfo(): { data: InfoResponse | undefined } {
   const queryClient = useQueryClient();
   const data = useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    // Only this query's events: the cache also tells of queries that other components' useQuery
+    // creates while they render, and a store change then would update this one mid-render.
+    (onChange) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === infoQueryHash) onChange();
+      }),
     () => queryClient.getQueryData(infoQueryOptions().queryKey),
   );
   useEffect(() => {

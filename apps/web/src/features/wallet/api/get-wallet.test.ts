@@ -1,28 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
-import { memberProfile } from '../../../test/fixtures';
+import { walletAnswer as answer } from '../../../test/fixtures';
 import { jsonResponse } from '../../../test/render';
 import { getWallet } from './get-wallet';
-
-const slot = (code: string, category: string, amount: number, isActive = true) => ({
-  code,
-  name: code,
-  logo: '',
-  amount,
-  isActive,
-  category,
-});
-
-const answer = {
-  ...memberProfile,
-  wallet: { amount: 100.1, cash: 90.1, bonus: 10 },
-  invite: { amount: 25, success: 5, fail: 3 },
-  slots: [
-    slot('PG', 'slot', 0.2),
-    slot('UFABET', 'sport', 50.05),
-    slot('HUAYHD', 'lotto', 0, false),
-  ],
-};
 
 afterEach(() => vi.unstubAllGlobals());
 
