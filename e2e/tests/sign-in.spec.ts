@@ -56,3 +56,25 @@ test('signing out revokes the session and returns to the login page', async ({ p
   });
   expect(profile.status()).toBe(401);
 });
+
+test('a session ended elsewhere sends the open home to the login page without a click', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  await signIn(page, member);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
+  const token = await page.evaluate(
+    () => window.sessionStorage.getItem('token') ?? window.localStorage.getItem('token'),
+  );
+
+  // The session ends outside this page: the server closes its socket within 30 s (decision
+  // 0044), and the page, asked nothing, follows.
+  const ended = await request.post('/api/logout', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(ended.ok()).toBe(true);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
