@@ -3,8 +3,8 @@
  * Chromium, mobile preset with its default throttling, against the server `npm start` runs
  * (the production bundles, the embedded database, the sandbox), for /login and for a signed-in
  * member's /user/home. Prints the four category scores, FCP, LCP, TBT and the bytes sent, the
- * median of BENCH_RUNS runs per page (3). BENCH_PAGES picks pages (`/user/home`); BENCH_REPORTS names
- * a folder for the full reports.
+ * median of BENCH_RUNS runs per page (3). BENCH_PAGES picks pages (`/user/home`); BENCH_REPORTS
+ * names a folder for the full reports.
  *
  *   npm run build && npm run bench:lighthouse -w @wallet/bench
  *

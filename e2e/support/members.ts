@@ -137,6 +137,13 @@ export async function memberToken(request: APIRequestContext, member: Member): P
   return (await login.json()).token;
 }
 
+/** The token the page signed in with (session storage, or local storage with "remember me"). */
+export async function pageToken(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () => window.sessionStorage.getItem('token') ?? window.localStorage.getItem('token'),
+  );
+}
+
 /** The sandbox top-up (CONTRACT.md): `POST /api/wallet/add` with the member's own token. */
 export async function topUp(request: APIRequestContext, member: Member, amount: number) {
   const token = await memberToken(request, member);

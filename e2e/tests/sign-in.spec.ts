@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerMember, signIn } from '../support/members';
+import { pageToken, registerMember, signIn } from '../support/members';
 
 test('a wrong password shows the error under the form, and typing clears it', async ({
   page,
@@ -41,9 +41,7 @@ test('signing out revokes the session and returns to the login page', async ({ p
   const member = await registerMember(request);
   await signIn(page, member);
   await expect(page).toHaveURL(/\/user\/home$/);
-  const token = await page.evaluate(
-    () => window.sessionStorage.getItem('token') ?? window.localStorage.getItem('token'),
-  );
+  const token = await pageToken(page);
 
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
@@ -65,9 +63,7 @@ test('a session ended elsewhere sends the open home to the login page without a 
   await signIn(page, member);
   await expect(page).toHaveURL(/\/user\/home$/);
   await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
-  const token = await page.evaluate(
-    () => window.sessionStorage.getItem('token') ?? window.localStorage.getItem('token'),
-  );
+  const token = await pageToken(page);
 
   // The session ends outside this page: the server closes its socket within 30 s (decision
   // 0044), and the page, asked nothing, follows.

@@ -121,10 +121,10 @@ describe('the chat button', { timeout: 20_000 }, () => {
   describe('when the member’s session ends', () => {
     const navigate = vi.fn();
 
-    /** A member signed in, the socket joined, and the profile call answering `status`. */
+    /** A member signed in, their socket joined, and the profile call answering `profileStatus`. */
     async function joinedMember(profileStatus: number) {
       setNavigator(navigate);
-      const chat = serveChat(fetchMock);
+      serveChat(fetchMock);
       const answerChat = fetchMock.getMockImplementation();
       fetchMock.mockImplementation(async (url, init) =>
         String(url).endsWith('/api/account/profile')
@@ -139,13 +139,13 @@ describe('the chat button', { timeout: 20_000 }, () => {
       await waitFor(() => expect(FakeSocket.all).toHaveLength(1), { timeout: 3000 });
       const socket = FakeSocket.latest();
       await waitFor(() => expect(socket.joins).toHaveLength(1));
-      return { socket, chat };
+      return socket;
     }
 
     afterEach(() => navigate.mockReset());
 
     it('a socket the server closes sends the member to sign in once the API confirms it', async () => {
-      const { socket } = await joinedMember(401);
+      const socket = await joinedMember(401);
       act(() => {
         socket.disconnect();
         socket.fire('disconnect', 'io server disconnect');
@@ -156,7 +156,7 @@ describe('the chat button', { timeout: 20_000 }, () => {
     });
 
     it('a handshake refused with a sign-in-again code does the same', async () => {
-      const { socket } = await joinedMember(401);
+      const socket = await joinedMember(401);
       act(() => {
         socket.disconnect();
         socket.fire(
@@ -169,7 +169,7 @@ describe('the chat button', { timeout: 20_000 }, () => {
     });
 
     it('a session the API still accepts stays, and a refusal for another reason asks nothing', async () => {
-      const { socket } = await joinedMember(200);
+      const socket = await joinedMember(200);
       act(() => {
         socket.disconnect();
         socket.fire(
