@@ -161,6 +161,19 @@ function useActionEntries(): ActionEntry[] {
   ];
 }
 
+/**
+ * The plus drawer with its entries. The entries read the wallet, the last sync time and the
+ * wheel, which change while the home loads; read here, those changes redraw this closed drawer
+ * rather than the whole shell (docs/performance.md).
+ */
+function PlusDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const entries = useActionEntries();
+  return (
+    <ActionDrawer opened={opened} onClose={onClose} title={t('actions.title')} entries={entries} />
+  );
+}
+
 /** The member's shell (SPEC.md section 2): top bar, bottom menu, plus drawer, conditions. */
 export function UserShell() {
   const { t } = useTranslation();
@@ -168,7 +181,6 @@ export function UserShell() {
   const { data: profile } = useProfile();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [conditionsOpened, conditions] = useDisclosure(false);
-  const entries = useActionEntries();
 
   const items: BottomNavItem[] = [
     { key: 'home', label: t('nav.home'), icon: <IconHome size={22} />, to: paths.home },
@@ -240,12 +252,7 @@ export function UserShell() {
         <SiteCredit />
       </main>
       <BottomNav label={t('nav.menu')} items={items} />
-      <ActionDrawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        title={t('actions.title')}
-        entries={entries}
-      />
+      <PlusDrawer opened={drawerOpened} onClose={drawer.close} />
       <ConditionsModal opened={conditionsOpened} onClose={conditions.close} />
       <MoneyModals />
       <InviteOverlays />

@@ -1,5 +1,7 @@
 import { Avatar, Badge, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { GameProviderCode } from '@wallet/contract/constants';
 import type { Slot } from '@wallet/contract/games';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './game-row.module.css';
 import { useBaht } from './money';
@@ -7,14 +9,18 @@ import { useBaht } from './money';
 type GameRowProps = {
   title: string;
   slots: Slot[];
-  onSelect: (slot: Slot) => void;
+  /** Stable across renders (a state setter), so a row redraws only when its slots change. */
+  onSelect: (code: GameProviderCode) => void;
 };
 
 /**
  * One home carousel of game accounts (slot, sport or lotto): logo, name, amount, active state,
  * 2.2 to a view (SPEC.md section 9), scrolled sideways by the browser (game-row.module.css).
+ * Memoised: the home redraws as the wheel's state and the refreshed balances arrive, and the
+ * rows' cards are most of its elements; the query's structural sharing keeps a row's `slots`
+ * the same array while its balances stay the same (docs/performance.md).
  */
-export function GameRow({ title, slots, onSelect }: GameRowProps) {
+export const GameRow = memo(function GameRow({ title, slots, onSelect }: GameRowProps) {
   const { t } = useTranslation();
   const baht = useBaht();
   if (slots.length === 0) return null;
@@ -27,7 +33,7 @@ export function GameRow({ title, slots, onSelect }: GameRowProps) {
         {slots.map((slot) => (
           <li key={slot.code} className={classes.slide}>
             <UnstyledButton
-              onClick={() => onSelect(slot)}
+              onClick={() => onSelect(slot.code)}
               aria-label={t('wallet.openGame', { name: slot.name })}
               w="100%"
             >
@@ -68,4 +74,4 @@ export function GameRow({ title, slots, onSelect }: GameRowProps) {
       </ul>
     </section>
   );
-}
+});

@@ -73,21 +73,9 @@ export function HomePage() {
       <ReferralCard amount={wallet?.inviteAmount} />
       {wallet && (
         <>
-          <GameRow
-            title={t('wallet.slotTitle')}
-            slots={wallet.slotAccount}
-            onSelect={(slot) => setGame(slot.code)}
-          />
-          <GameRow
-            title={t('wallet.sportTitle')}
-            slots={wallet.sportAccount}
-            onSelect={(slot) => setGame(slot.code)}
-          />
-          <GameRow
-            title={t('wallet.lottoTitle')}
-            slots={wallet.lottoAccount}
-            onSelect={(slot) => setGame(slot.code)}
-          />
+          <GameRow title={t('wallet.slotTitle')} slots={wallet.slotAccount} onSelect={setGame} />
+          <GameRow title={t('wallet.sportTitle')} slots={wallet.sportAccount} onSelect={setGame} />
+          <GameRow title={t('wallet.lottoTitle')} slots={wallet.lottoAccount} onSelect={setGame} />
         </>
       )}
       <GameAccountModal game={game} onClose={() => setGame(null)} />
