@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { fontFamily } from './font-family';
 
 /**
  * A dark navy wallet with gold accents: the look players of this market trust for money apps.
@@ -38,8 +39,7 @@ export const theme = createTheme({
   colors: { dark: navy, gold },
   white: '#f7f8fc',
   black: '#080f24',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Thai", "Noto Sans Lao", "Leelawadee UI", "Phetsarath OT", "Saysettha OT", sans-serif',
+  fontFamily,
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
