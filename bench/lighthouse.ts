@@ -4,7 +4,10 @@
  * (the production bundles, the embedded database, the sandbox), for /login and for a signed-in
  * member's /user/home. Prints the four category scores, FCP, LCP, TBT and the bytes sent, the
  * median of BENCH_RUNS runs per page (3). BENCH_PAGES picks pages (`/user/home`); BENCH_REPORTS
- * names a folder for the full reports.
+ * names a folder for the full reports. BENCH_AGAINST=<dir> compares this build with another
+ * (a copy of an earlier apps/web/dist): each page's runs alternate between the two, each on a
+ * server of its own, so a machine whose speed drifts from minute to minute moves both alike;
+ * both are printed, with the mean and its standard error.
  *
  *   npm run build && npm run bench:lighthouse -w @wallet/bench
  *
@@ -22,6 +25,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const PAGES = process.env.BENCH_PAGES?.split(',');
 /** A folder for each run's full Lighthouse report (JSON), to see what an audit found. */
 const REPORTS = process.env.BENCH_REPORTS;
+/** Another build of the web app (a copied apps/web/dist) to alternate with, run by run. */
+const AGAINST = process.env.BENCH_AGAINST;
 
 type Figures = {
   performance: number;
@@ -42,7 +47,12 @@ type Figures = {
  * One Lighthouse run of `path`. The signed-in page keeps the member's stored token and accepted
  * agreement (SPEC.md section 3 storage keys), so Lighthouse must not reset storage.
  */
-async function audit(bench: WebBench, path: string, token: string | null): Promise<Figures> {
+async function audit(
+  bench: WebBench,
+  path: string,
+  token: string | null,
+  label = '',
+): Promise<Figures> {
   const page = await bench.browser.newPage();
   try {
     if (token) await bench.signIn(page, token);
@@ -59,7 +69,7 @@ async function audit(bench: WebBench, path: string, token: string | null): Promi
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
-      const name = `${path.replaceAll('/', '_')}-${new Date().toISOString()}.json`;
+      const name = `${label}${path.replaceAll('/', '_')}-${new Date().toISOString()}.json`;
       writeFileSync(join(REPORTS, name), JSON.stringify(result.lhr, null, 1));
     }
     return {
@@ -84,12 +94,12 @@ async function audit(bench: WebBench, path: string, token: string | null): Promi
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again. */
-async function auditOnceMore(bench: WebBench, path: string, token: string | null) {
+async function auditOnceMore(bench: WebBench, path: string, token: string | null, label = '') {
   try {
-    return await audit(bench, path, token);
+    return await audit(bench, path, token, label);
   } catch (error) {
     console.log(`  (run again: ${error instanceof Error ? error.message : String(error)})`);
-    return audit(bench, path, token);
+    return audit(bench, path, token, label);
   }
 }
 
@@ -98,45 +108,74 @@ const median = (values: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 };
 
+/** "77.3 ± 1.2": the mean and its standard error. */
+function meanAndError(values: number[]): string {
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1 || 1);
+  return `${mean.toFixed(1)} ± ${Math.sqrt(variance / values.length).toFixed(1)}`;
+}
+
+type Build = { label: string; bench: WebBench; token: string };
+
+function printPage(name: string, runs: Figures[]): void {
+  const m = (key: Exclude<keyof Figures, 'failed'>) => median(runs.map((run) => run[key]));
+  console.log(
+    [
+      name.padEnd(24),
+      String(m('performance')).padStart(4),
+      String(m('accessibility')).padStart(5),
+      String(m('bestPractices')).padStart(5),
+      String(m('seo')).padStart(4),
+      String(m('fcpMs')).padStart(8),
+      String(m('lcpMs')).padStart(7),
+      String(m('tbtMs')).padStart(7),
+      String(m('bytes')).padStart(12),
+    ].join(' '),
+  );
+  console.log(
+    `  performance per run: ${runs.map((run) => run.performance).join(', ')} ` +
+      `(mean ${meanAndError(runs.map((run) => run.performance))}, TBT ` +
+      `${meanAndError(runs.map((run) => run.tbtMs))} ms); ` +
+      `Lighthouse's benchmarkIndex ${m('benchmarkIndex')}`,
+  );
+  const failed = [...new Set(runs.flatMap((run) => run.failed))];
+  if (failed.length > 0) console.log(`  not passed: ${failed.join(', ')}`);
+}
+
 async function main(): Promise<void> {
   console.log(machineLine());
-  const bench = await startWebBench(PORT);
+  const builds: Build[] = [];
   try {
-    const token = await bench.signedInMember();
+    for (const [label, env] of [
+      ['', {}],
+      ...(AGAINST ? [['against', { WEB_DIST: AGAINST }] as const] : []),
+    ] as const) {
+      const bench = await startWebBench(PORT + builds.length, env);
+      builds.push({ label, bench, token: await bench.signedInMember() });
+    }
     const pages = [
-      { name: '/login', path: '/login', token: null },
-      { name: '/user/home (signed in)', path: '/user/home', token },
+      { name: '/login', path: '/login', signedIn: false },
+      { name: '/user/home (signed in)', path: '/user/home', signedIn: true },
     ].filter(({ path }) => !PAGES || PAGES.includes(path));
     console.log(
-      `Lighthouse ${RUNS} run(s) a page, mobile preset, default throttling; medians:\n` +
+      `Lighthouse ${RUNS} run(s) a page${AGAINST ? ` and build (alternating with ${AGAINST})` : ''}, ` +
+        'mobile preset, default throttling; medians:\n' +
         'page                     perf  a11y  best  seo   FCP ms  LCP ms  TBT ms   bytes sent',
     );
-    for (const { name, path, token: pageToken } of pages) {
-      const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await auditOnceMore(bench, path, pageToken));
-      const m = (key: Exclude<keyof Figures, 'failed'>) => median(runs.map((run) => run[key]));
-      console.log(
-        [
-          name.padEnd(24),
-          String(m('performance')).padStart(4),
-          String(m('accessibility')).padStart(5),
-          String(m('bestPractices')).padStart(5),
-          String(m('seo')).padStart(4),
-          String(m('fcpMs')).padStart(8),
-          String(m('lcpMs')).padStart(7),
-          String(m('tbtMs')).padStart(7),
-          String(m('bytes')).padStart(12),
-        ].join(' '),
-      );
-      console.log(
-        `  performance per run: ${runs.map((run) => run.performance).join(', ')}; ` +
-          `Lighthouse's benchmarkIndex ${m('benchmarkIndex')}`,
-      );
-      const failed = [...new Set(runs.flatMap((run) => run.failed))];
-      if (failed.length > 0) console.log(`  not passed: ${failed.join(', ')}`);
+    for (const { name, path, signedIn } of pages) {
+      const runs = new Map<Build, Figures[]>(builds.map((build) => [build, []]));
+      for (let i = 0; i < RUNS; i++) {
+        for (const build of builds) {
+          const token = signedIn ? build.token : null;
+          runs.get(build)?.push(await auditOnceMore(build.bench, path, token, build.label));
+        }
+      }
+      for (const [build, figures] of runs) {
+        printPage(build.label ? `${name} ${build.label}` : name, figures);
+      }
     }
   } finally {
-    await bench.close();
+    for (const { bench } of builds) await bench.close();
   }
 }
 

@@ -49,7 +49,11 @@ export function machineLine(): string {
   return `machine: fresh memory ${firstTouch} MB/s at its first touch, ${again} MB/s after`;
 }
 
-export async function startWebBench(port: number): Promise<WebBench> {
+export async function startWebBench(
+  port: number,
+  /** Variables beside `npm start`'s, as `WEB_DIST` for another build of the web app. */
+  extraEnv: Record<string, string> = {},
+): Promise<WebBench> {
   if (!existsSync(serverBundle) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Build first: npm run build');
   }
@@ -60,7 +64,7 @@ export async function startWebBench(port: number): Promise<WebBench> {
     command: ['--max-semi-space-size=64', serverBundle],
     cwd: root,
     port,
-    env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn' },
+    env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn', ...extraEnv },
   });
   await server.start();
   const browser = await puppeteer

@@ -1,3 +1,5 @@
+import { intlLocale, type Locale } from '@wallet/contract/constants';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bankName,
@@ -19,6 +21,40 @@ describe('formatMoney', () => {
     expect(formatMoney(1234567.5, 'la')).toBe(
       new Intl.NumberFormat('lo-LA', { minimumFractionDigits: 2 }).format(1234567.5),
     );
+  });
+});
+
+/** What the formatters must write: ICU's own output for the locale (format.ts writes it out). */
+const intl = (amount: number, decimals: number, locale: Locale) =>
+  new Intl.NumberFormat(intlLocale[locale], {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount);
+const locales = fc.constantFrom<Locale>('th', 'la', 'en');
+/** Amounts as a wallet holds them (cents), and any double a sum of them may drift to. */
+const amounts = fc.oneof(
+  fc.integer({ min: -1e13, max: 1e13 }).map((cents) => cents / 100),
+  fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+  fc.constantFrom(0, -0, 0.005, 1.005, 12.345, 999.995, -0.001, 1e-7, 1e21, Number.NaN),
+);
+
+describe('formatMoney and formatAmount write what Intl.NumberFormat writes', () => {
+  it('for every amount and locale', () => {
+    fc.assert(
+      fc.property(amounts, locales, (amount, locale) => {
+        expect(formatMoney(amount, locale)).toBe(intl(amount, 2, locale));
+        expect(formatAmount(amount, locale)).toBe(
+          intl(amount, Number.isInteger(amount) ? 0 : 2, locale),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('rounds half away from zero on the decimal the amount reads as', () => {
+    expect(formatMoney(999.995, 'th')).toBe('1,000.00');
+    expect(formatMoney(1.005, 'la')).toBe('1,01');
+    expect(formatMoney(-2.675, 'en')).toBe('-2.68');
   });
 });
 

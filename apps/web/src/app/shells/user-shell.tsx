@@ -44,9 +44,9 @@ import { paths } from '../../lib/navigation';
 import { useSessionStore } from '../../lib/session-store';
 
 /**
- * The shell's overlays: none is needed to show a screen, so each loads once the page has
- * settled, or when first opened (components/ui/lazy-overlay.tsx). The transfer and withdraw
- * modals are opened from the home screen and the plus drawer alike (lib/money-modals.ts).
+ * The shell's overlays: none is needed to show a screen, so each loads when first opened
+ * (components/ui/lazy-overlay.tsx). The transfer and withdraw modals are opened from the home
+ * screen and the plus drawer alike (lib/money-modals.ts).
  */
 const ActionDrawer = lazyOverlay(
   async () => (await import('../../components/ui/action-drawer')).ActionDrawer,

@@ -11,7 +11,7 @@ import classes from './chat-launcher.module.css';
 
 /**
  * The panel, its socket (socket.io-client) and everything else of the chat are one lazy chunk:
- * fetched once the page has settled or when the button is first pressed, never with /login.
+ * fetched when the button is first pressed, never with /login.
  */
 const ChatPanel = lazyOverlay(
   async () => (await import('./chat-panel')).ChatPanel,
