@@ -4,6 +4,7 @@
  * Chromium, and a member registered and signed in through the API. BENCH_CHROMIUM_ARGS adds
  * flags to the browser's (to try one, such as `--process-per-site`, in a diagnosis).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -41,12 +42,37 @@ export type WebBench = {
 };
 
 /**
- * The line each browser benchmark prints first: how dear fresh memory is on this machine, which
- * moves every figure after it (machine.ts, freshMemoryMBps).
+ * The faces a phone draws Thai and Lao with, which the app's font stack names
+ * (apps/web/src/app/font-family.ts). Without them Chromium on Linux asks fontconfig for a
+ * fallback for every new size and weight of Thai text, a cost no phone pays: the home's first
+ * layout took 28–60 ms here without them and 12–17 ms with them (unthrottled, docs/performance.md).
+ */
+const phoneFaces = ['Noto Sans Thai', 'Noto Sans Lao'];
+
+function missingPhoneFaces(): string[] {
+  try {
+    const families = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' });
+    return phoneFaces.filter((face) => !families.includes(face));
+  } catch {
+    return phoneFaces; // no fontconfig: none of them can be found either
+  }
+}
+
+/**
+ * The lines each browser benchmark prints first: how dear fresh memory is on this machine, which
+ * moves every figure after it (machine.ts, freshMemoryMBps), and whether a phone's Thai and Lao
+ * faces are installed (Debian's fonts-noto-core).
  */
 export function machineLine(): string {
   const { firstTouch, again } = freshMemoryMBps();
-  return `machine: fresh memory ${firstTouch} MB/s at its first touch, ${again} MB/s after`;
+  const missing = missingPhoneFaces();
+  return (
+    `machine: fresh memory ${firstTouch} MB/s at its first touch, ${again} MB/s after; ` +
+    (missing.length === 0
+      ? "a phone's Thai and Lao faces installed"
+      : `${missing.join(' and ')} missing: figures include fontconfig's fallback searches ` +
+        '(apt-get install fonts-noto-core)')
+  );
 }
 
 export async function startWebBench(
