@@ -1,31 +1,32 @@
 import { MantineProvider } from '@mantine/core';
-import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { lazyOverlay } from '../components/ui/lazy-overlay';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from '../lib/query-client';
+import { whenSettled } from '../lib/when-settled';
 import { theme } from './theme';
 
 /**
- * The toast host is not needed to paint a screen, nor until there is a toast: it loads with the
- * first `notifications.show()` (lib/alerts.ts), which Mantine's store holds until it mounts.
+ * The toast host is not needed to paint a screen, so it loads once the page has settled;
+ * `notifications.show()` calls made before it mounts are queued by Mantine's store. It does not
+ * wait for the first toast, as the closed overlays wait to be opened: an error toast is most
+ * needed when the network has gone, and the host must be there by then.
  */
-const Notifications = lazyOverlay<{ opened: boolean }>(
-  async () => {
-    const { Notifications } = await import('./toast-host');
-    return function ToastList() {
-      return <Notifications position="top-center" limit={3} zIndex={2000} />;
-    };
-  },
-  ({ opened }) => opened,
-);
+const Notifications = lazy(async () => ({
+  default: (await import('./toast-host')).Notifications,
+}));
 
 type AppProvidersProps = { children: ReactNode; env?: 'default' | 'test' };
 
 /** Tests (`now`) mount it at once: they read toasts right after the action. */
 function ToastHost({ now }: { now: boolean }) {
-  const { notifications, queue } = useNotifications();
-  return <Notifications opened={now || notifications.length + queue.length > 0} />;
+  const [settled, setSettled] = useState(now);
+  useEffect(() => whenSettled(() => setSettled(true)), []);
+  if (!settled) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" limit={3} zIndex={2000} />
+    </Suspense>
+  );
 }
 
 export function AppProviders({ children, env = 'default' }: AppProvidersProps) {

@@ -1,5 +1,5 @@
-// The toast host and its stylesheet, in the lazy chunk providers.tsx loads with the first
-// toast (Mantine's layered styles, like every other Mantine stylesheet here).
+// The toast host and its stylesheet, in the lazy chunk providers.tsx loads after the first
+// screen (Mantine's layered styles, like every other Mantine stylesheet here).
 import '@mantine/notifications/styles.layer.css';
 
 export { Notifications } from '@mantine/notifications';
