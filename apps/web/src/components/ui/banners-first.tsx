@@ -99,8 +99,13 @@ export function bannersFirstEntry({
   loadModal: () => Promise<ComponentType<OverlayProps>>;
   titleKey: string;
 }) {
-  const useFlow = createBannersFirst(loadBanners);
   const FlowModal = lazyOverlay(loadModal, (props) => props.opened);
+  // The carousel's and the modal's code come while the banners do: one of them shows next.
+  const useFlow = createBannersFirst(() => {
+    BannerCarousel.preload();
+    FlowModal.preload();
+    return loadBanners();
+  });
   function Overlays() {
     const { t } = useTranslation();
     return <BannersFirst flow={useFlow} title={t(titleKey)} modal={FlowModal} />;

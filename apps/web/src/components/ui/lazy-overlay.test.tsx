@@ -1,21 +1,26 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyOverlay } from './lazy-overlay';
 
 type Props = { opened: boolean };
 
-/** A stand-in overlay whose code arrives when the test says so, counting the fetches. */
+/**
+ * A stand-in overlay whose code arrives when the test says so. Like the browser's module map,
+ * a second import of the same code gets the first one's answer; `fetched` counts real fetches.
+ */
 function overlayOnDemand() {
   let arrive: () => void = () => {};
+  let module: Promise<ComponentType<Props>> | null = null;
   const fetched = { count: 0 };
   const Overlay = lazyOverlay<Props>(
     () => {
-      fetched.count += 1;
-      return new Promise((resolve) => {
+      module ??= new Promise((resolve) => {
+        fetched.count += 1;
         arrive = () => resolve(({ opened }: Props) => <p>{opened ? 'open' : 'closed'}</p>);
       });
+      return module;
     },
     (props) => props.opened,
   );
@@ -65,6 +70,19 @@ describe('lazyOverlay', () => {
     // Closed, it stays mounted (its closing animation runs); opened again, nothing is fetched.
     await user.click(screen.getByRole('button', { name: 'toggle' }));
     expect(await screen.findByText('closed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(await screen.findByText('open')).toBeInTheDocument();
+    expect(fetched.count).toBe(1);
+  });
+
+  it('opens with the code a flow fetched ahead (banners-first.tsx), without a second fetch', async () => {
+    const user = userEvent.setup();
+    const { Overlay, fetched, arrive } = overlayOnDemand();
+    Overlay.preload();
+    expect(fetched.count).toBe(1);
+    arrive();
+
+    render(<Screen Overlay={Overlay} />);
     await user.click(screen.getByRole('button', { name: 'toggle' }));
     expect(await screen.findByText('open')).toBeInTheDocument();
     expect(fetched.count).toBe(1);
