@@ -6,10 +6,11 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
  * from then on it stays mounted, so it closes with its animation and opens again at once.
  * While that first fetch runs, the thin progress bar of a route change shows at the top.
  *
- * Nothing is fetched ahead unless a flow asks (`preload`): fetching every closed overlay once the page had settled cost the
- * member's first screen 4–6 Lighthouse points on a phone (module evaluation, link insertion and
- * a style recalculation for each overlay's stylesheet, docs/performance.md), for overlays most
- * visits never open; a first opening waits one round trip instead.
+ * Nothing is fetched ahead unless a flow asks (`preload`): fetching every closed overlay once
+ * the page had settled cost the member's first screen 4–6 Lighthouse points on a phone (module
+ * evaluation, link insertion and a style recalculation for each overlay's stylesheet,
+ * docs/performance.md), for overlays most visits never open; a first opening waits one round
+ * trip instead. A chunk that fails to arrive reaches the routes' error page, as a screen's does.
  */
 export function lazyOverlay<P extends object>(
   load: () => Promise<ComponentType<P>>,
