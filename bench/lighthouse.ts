@@ -43,22 +43,20 @@ type Figures = {
   failed: string[];
 };
 
+/** One build of the web app under test: its server, and a member signed in on it. */
+type Build = { label: string; bench: WebBench; token: string };
+
 /**
- * One Lighthouse run of `path`. The signed-in page keeps the member's stored token and accepted
- * agreement (SPEC.md section 3 storage keys), so Lighthouse must not reset storage.
+ * One Lighthouse run of `path` on `build`. The signed-in page keeps the member's stored token
+ * and accepted agreement (SPEC.md section 3 storage keys), so Lighthouse must not reset storage.
  */
-async function audit(
-  bench: WebBench,
-  path: string,
-  token: string | null,
-  label = '',
-): Promise<Figures> {
-  const page = await bench.browser.newPage();
+async function audit(build: Build, path: string, signedIn: boolean): Promise<Figures> {
+  const page = await build.bench.browser.newPage();
   try {
-    if (token) await bench.signIn(page, token);
+    if (signedIn) await build.bench.signIn(page, build.token);
     const result = await lighthouse(
-      `${bench.origin}${path}`,
-      { output: 'json', logLevel: 'error', disableStorageReset: token !== null },
+      `${build.bench.origin}${path}`,
+      { output: 'json', logLevel: 'error', disableStorageReset: signedIn },
       undefined,
       page,
     );
@@ -69,7 +67,7 @@ async function audit(
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
-      const name = `${label}${path.replaceAll('/', '_')}-${new Date().toISOString()}.json`;
+      const name = `${build.label}${path.replaceAll('/', '_')}-${new Date().toISOString()}.json`;
       writeFileSync(join(REPORTS, name), JSON.stringify(result.lhr, null, 1));
     }
     return {
@@ -94,12 +92,12 @@ async function audit(
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again. */
-async function auditOnceMore(bench: WebBench, path: string, token: string | null, label = '') {
+async function auditOnceMore(build: Build, path: string, signedIn: boolean) {
   try {
-    return await audit(bench, path, token, label);
+    return await audit(build, path, signedIn);
   } catch (error) {
     console.log(`  (run again: ${error instanceof Error ? error.message : String(error)})`);
-    return audit(bench, path, token, label);
+    return audit(build, path, signedIn);
   }
 }
 
@@ -114,8 +112,6 @@ function meanAndError(values: number[]): string {
   const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1 || 1);
   return `${mean.toFixed(1)} ± ${Math.sqrt(variance / values.length).toFixed(1)}`;
 }
-
-type Build = { label: string; bench: WebBench; token: string };
 
 function printPage(name: string, runs: Figures[]): void {
   const m = (key: Exclude<keyof Figures, 'failed'>) => median(runs.map((run) => run[key]));
@@ -144,13 +140,16 @@ function printPage(name: string, runs: Figures[]): void {
 
 async function main(): Promise<void> {
   console.log(machineLine());
-  const builds: Build[] = [];
+  const dists = [
+    { label: '', webDist: undefined },
+    ...(AGAINST ? [{ label: 'against', webDist: AGAINST }] : []),
+  ];
+  const benches: WebBench[] = [];
   try {
-    for (const [label, env] of [
-      ['', {}],
-      ...(AGAINST ? [['against', { WEB_DIST: AGAINST }] as const] : []),
-    ] as const) {
-      const bench = await startWebBench(PORT + builds.length, env);
+    const builds: Build[] = [];
+    for (const { label, webDist } of dists) {
+      const bench = await startWebBench(PORT + benches.length, webDist);
+      benches.push(bench);
       builds.push({ label, bench, token: await bench.signedInMember() });
     }
     const pages = [
@@ -163,19 +162,18 @@ async function main(): Promise<void> {
         'page                     perf  a11y  best  seo   FCP ms  LCP ms  TBT ms   bytes sent',
     );
     for (const { name, path, signedIn } of pages) {
-      const runs = new Map<Build, Figures[]>(builds.map((build) => [build, []]));
+      const runs = builds.map((): Figures[] => []);
       for (let i = 0; i < RUNS; i++) {
-        for (const build of builds) {
-          const token = signedIn ? build.token : null;
-          runs.get(build)?.push(await auditOnceMore(build.bench, path, token, build.label));
+        for (const [b, build] of builds.entries()) {
+          runs[b]?.push(await auditOnceMore(build, path, signedIn));
         }
       }
-      for (const [build, figures] of runs) {
-        printPage(build.label ? `${name} ${build.label}` : name, figures);
+      for (const [b, { label }] of builds.entries()) {
+        printPage(label ? `${name} ${label}` : name, runs[b] ?? []);
       }
     }
   } finally {
-    for (const { bench } of builds) await bench.close();
+    for (const bench of benches) await bench.close();
   }
 }
 

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { serverProcess } from '../apps/server/src/test/server-process';
@@ -77,11 +77,12 @@ export function machineLine(): string {
 
 export async function startWebBench(
   port: number,
-  /** Variables beside `npm start`'s, as `WEB_DIST` for another build of the web app. */
-  extraEnv: Record<string, string> = {},
+  /** The web build to serve (WEB_DIST): apps/web/dist, or a copy of an earlier one. */
+  webDist = join(root, 'apps/web/dist'),
 ): Promise<WebBench> {
-  if (!existsSync(serverBundle) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('Build first: npm run build');
+  // Without its index.html the server answers 404 for every page, and Lighthouse would score that.
+  if (!existsSync(serverBundle) || !existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`Build first (npm run build): no server bundle, or no ${webDist}/index.html`);
   }
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-web-bench-'));
@@ -90,7 +91,7 @@ export async function startWebBench(
     command: ['--max-semi-space-size=64', serverBundle],
     cwd: root,
     port,
-    env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn', ...extraEnv },
+    env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn', WEB_DIST: resolve(webDist) },
   });
   await server.start();
   const browser = await puppeteer
