@@ -137,6 +137,59 @@ function mantineStylesPerComponent(): Plugin {
 }
 
 /**
+ * Mantine's `useId` (every input, checkbox, tab and modal) starts from React's `useId`, then in a
+ * layout effect swaps it for a random one: a relic of React < 18, which had no `useId`. That swap
+ * is a state change inside React's commit, so every screen's first commit rendered each of those
+ * components a second time, synchronously, and flushed the passive effects early with it. React
+ * 19's `useId` is stable and unique within the app's one root, so the hook returns it and nothing
+ * more. With reactHookFormReadyOnDemand, /login's commit at 4x CPU slowdown went from 98-185 ms
+ * to 37-52 ms (docs/performance.md).
+ */
+function mantineStableId(): Plugin {
+  return {
+    name: 'wallet-mantine-stable-id',
+    enforce: 'pre',
+    load: {
+      filter: { id: /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/ },
+      handler() {
+        return [
+          "import { useId as useReactId } from 'react';",
+          'export function useId(staticId) {',
+          '  const reactId = useReactId();',
+          "  return typeof staticId === 'string' ? staticId : 'mantine-' + reactId.replace(/:/g, '');",
+          '}',
+        ].join('\n');
+      },
+    },
+  };
+}
+
+/**
+ * react-hook-form's `useForm` marks the form ready in a layout effect with a state change, so
+ * every form rendered twice on mount, the second time synchronously inside React's commit. The
+ * change exists for a render that reads `formState.isReady` (the form's proxy records such reads
+ * in `_proxyFormState`); the app never does, so the state changes only when a render has read it.
+ * If a release reshapes that code, the build stops here to be looked at again.
+ */
+function reactHookFormReadyOnDemand(): Plugin {
+  const ready =
+    /(reRenderRoot: true,\s*\}\);\s*)(updateFormState\(\(data\) => \(\{\s*\.\.\.data,\s*isReady: true,)/;
+  return {
+    name: 'wallet-react-hook-form-ready-on-demand',
+    transform: {
+      filter: { id: /react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/ },
+      handler(code) {
+        if (!ready.test(code)) {
+          throw new Error('vite.config.ts: react-hook-form no longer marks isReady as expected');
+        }
+        // Same lines as before, so the package's source map still applies.
+        return { code: code.replace(ready, '$1control._proxyFormState.isReady && $2'), map: null };
+      },
+    },
+  };
+}
+
+/**
  * react-i18next imports `use-sync-external-store/shim`, the polyfill for React < 18; React 19
  * has the hook itself, so the shim becomes a re-export of it.
  */
@@ -297,6 +350,8 @@ export default defineConfig({
     dropUnusedMantineParts(),
     mantineStylesPerComponent(),
     reactSyncExternalStoreShim(),
+    mantineStableId(),
+    reactHookFormReadyOnDemand(),
     member.plugin,
     // Brotli and gzip files beside each asset, served as they are by the server's
     // @fastify/static (preCompressed). index.html is left out: the server writes the variant
