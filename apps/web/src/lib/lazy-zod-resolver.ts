@@ -1,11 +1,10 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { whenSettled } from './when-settled';
 
 /**
  * zodResolver for a schema that is imported on first use. The /login form paints without the
- * schema library (nor the resolver that adapts it) and fetches both when idle or at the first
- * validation, whichever comes first.
+ * schema library (nor the resolver that adapts it) and fetches both when the form is first
+ * touched (preloadOnFirstUse) or at the first validation, whichever comes first.
  */
 export function lazyZodResolver<TFieldValues extends FieldValues, TOutput = TFieldValues>(
   load: () => Promise<z.ZodType<TOutput, TFieldValues>>,
@@ -24,7 +23,19 @@ function loadZodResolver() {
   return import('@hookform/resolvers/zod');
 }
 
-/** Starts the lazy imports once the page has settled, so they are usually there before needed. */
-export function preloadWhenIdle(load: () => Promise<unknown>): () => void {
-  return whenSettled(() => void Promise.all([loadZodResolver(), load()]).catch(() => undefined));
+/**
+ * The handler for a form's `onFocus` and `onPointerDown`: its first call starts the lazy imports
+ * (the resolver and `load`), so they arrive while the member types and a visitor who never
+ * touches the form never fetches them; the page's load is left the main thread to itself
+ * (docs/performance.md). A failed import (the network gone) is tried again at the next touch.
+ */
+export function preloadOnFirstUse(load: () => Promise<unknown>): () => void {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    Promise.all([loadZodResolver(), load()]).catch(() => {
+      started = false;
+    });
+  };
 }

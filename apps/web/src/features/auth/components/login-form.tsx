@@ -1,19 +1,19 @@
 import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconPhone } from '@tabler/icons-react';
 import type { Login } from '@wallet/contract/auth';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldErrorText } from '../../../lib/errors';
-import { lazyZodResolver, preloadWhenIdle } from '../../../lib/lazy-zod-resolver';
+import { lazyZodResolver, preloadOnFirstUse } from '../../../lib/lazy-zod-resolver';
 import { useLogin } from '../api/login';
 
 const loadLoginSchema = async () => (await import('@wallet/contract/auth')).LoginSchema;
 const resolver = lazyZodResolver(loadLoginSchema);
-// What only a submit needs (the schema, the refusal alert) arrives after the form paints.
+// What only a submit needs (the schema, the refusal alert) is fetched once the form is touched.
 const loadAlert = () => import('./login-alert');
 const LoginAlert = lazy(async () => ({ default: (await loadAlert()).LoginAlert }));
-const preload = () => Promise.all([loadLoginSchema(), loadAlert()]);
+const preload = preloadOnFirstUse(() => Promise.all([loadLoginSchema(), loadAlert()]));
 
 type LoginFormProps = {
   /** Called with the token and the remember choice once the server accepts the credentials. */
@@ -26,7 +26,6 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [remember, setRemember] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const loginMutation = useLogin();
-  useEffect(() => preloadWhenIdle(preload), []);
   const {
     register,
     handleSubmit,
@@ -49,7 +48,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onFocus={preload} onPointerDown={preload} noValidate>
       <Stack gap="md">
         <TextInput
           label={t('auth.username')}
