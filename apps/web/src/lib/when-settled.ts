@@ -1,6 +1,6 @@
 /**
  * Runs `work` once the page has loaded and the browser is idle, so what it fetches (the toast
- * host, form schemas, modals not yet open) never competes with the first screen for the
+ * host, the member's chat socket) never competes with the first screen for the
  * network or the main thread. Answers a function that cancels it.
  */
 export function whenSettled(work: () => void): () => void {
