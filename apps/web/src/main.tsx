@@ -19,8 +19,12 @@ import { useSessionStore } from './lib/session-store';
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
 // The words load while the router starts the first screen's guards and chunks (nothing paints
-// before both). The API client (outside React) navigates through the router too.
+// before both). The API client (outside React) navigates through the router too. The router
+// starts in a task of its own: evaluating the entry's modules is already one long task on a
+// phone, and the router's first navigation (its loaders, the lazy routes' imports) would make it
+// longer still (docs/performance.md).
 const wordsLoaded = initI18n(useSessionStore.getState().locale);
+await new Promise((resolve) => setTimeout(resolve, 0));
 const router = createAppRouter();
 setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
 await wordsLoaded;
