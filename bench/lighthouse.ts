@@ -162,14 +162,14 @@ async function main(): Promise<void> {
         'page                     perf  a11y  best  seo   FCP ms  LCP ms  TBT ms   bytes sent',
     );
     for (const { name, path, signedIn } of pages) {
-      const runs = builds.map((): Figures[] => []);
+      // Run by run, every build in turn: a VM whose speed drifts slows them all alike.
+      const runs = builds.map((build) => ({ build, figures: [] as Figures[] }));
       for (let i = 0; i < RUNS; i++) {
-        for (const [b, build] of builds.entries()) {
-          runs[b]?.push(await auditOnceMore(build, path, signedIn));
-        }
+        for (const { build, figures } of runs)
+          figures.push(await auditOnceMore(build, path, signedIn));
       }
-      for (const [b, { label }] of builds.entries()) {
-        printPage(label ? `${name} ${label}` : name, runs[b] ?? []);
+      for (const { build, figures } of runs) {
+        printPage(build.label ? `${name} ${build.label}` : name, figures);
       }
     }
   } finally {
