@@ -269,20 +269,20 @@ function stylesheetAfterSplash(): Plugin {
 }
 
 /**
- * What a member's first screen loads before it paints, in one chunk (docs/performance.md).
+ * What a member's first screen loads before it paints, in two chunks (docs/performance.md).
  * Rolldown's automatic splitting cuts the user shell and the home page into some 45 small
  * chunks (a Mantine component, an icon, a hook each), and a phone fetches them six at a time
  * over HTTP/1.1 before the home can paint. Which of them /login may load too (its own lazy
  * parts) shows only after tree-shaking, in the chunks themselves: so the build first splits as
- * usual without writing anything, reads that chunk graph, and gives the real split a `member`
- * group: the modules that the shell and the home page import statically, less every chunk
- * /login can load. Other screens that share one of these modules
- * load the group with it; every `/user` screen renders inside the shell and has it already.
+ * usual without writing anything, reads that chunk graph, and gives the real split two groups
+ * of the modules the first screen imports statically (src/app/member-first-screen.ts):
+ * - `member`: those /login never loads. Other screens that share one of these modules load the
+ *   group with it; every `/user` screen renders inside the shell and has it already.
+ * - `shared`: those /login loads once it has settled (zod and the contract's schemas, for the
+ *   site's name; Mantine's notification store, for the toasts), less what its entry carries.
+ *   /login loads them in one request instead of several, and so does the home.
  */
-const memberFirstScreen = [
-  'src/app/shells/user-shell.tsx',
-  'src/features/wallet/components/home-page.tsx',
-];
+const memberFirstScreen = 'src/app/member-first-screen.ts';
 const PLANNING = 'WALLET_CHUNK_PLANNING';
 
 /** The modules the route table loads lazily (`import('…')` in router.tsx): screens, loaders. */
@@ -298,8 +298,17 @@ function routeModules(): Set<string> {
   );
 }
 
-function memberChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+type ChunkPlan = {
+  plugin: Plugin;
+  /** The `member` group's modules. */
+  member: (id: string) => boolean;
+  /** The `shared` group's modules. */
+  shared: (id: string) => boolean;
+};
+
+function memberChunks(): ChunkPlan {
   const members = new Set<string>();
+  const shared = new Set<string>();
   const plugin: Plugin = {
     name: 'wallet-member-chunk',
     apply: (_config, env) => env.command === 'build' && process.env[PLANNING] !== '1',
@@ -336,33 +345,27 @@ function memberChunk(): { plugin: Plugin; test: (id: string) => boolean } {
         }
         return seen;
       };
-      // Every chunk /login can load: the entry's, and what they import lazily, screens aside.
-      const login = reachable(
-        chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
-        (chunk) => [
-          ...chunk.imports,
-          ...chunk.dynamicImports.filter((next) => !routes.has(source(next))),
-        ],
-      );
-      // What the member's first screen imports statically, less those.
-      const first = chunks.filter((chunk) => memberFirstScreen.includes(source(chunk.fileName)));
-      if (first.length !== memberFirstScreen.length) {
-        throw new Error('vite.config.ts: a module of memberFirstScreen is no longer a lazy chunk');
-      }
-      const firstScreen = reachable(
-        first.map((chunk) => chunk.fileName),
-        (chunk) => chunk.imports,
-      );
-      for (const file of firstScreen) {
-        if (login.has(file)) continue;
-        for (const id of byFile.get(file)?.moduleIds ?? []) members.add(id);
+      const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      // What the entry loads before anything paints, and every chunk /login can load: those and
+      // what they import lazily, screens aside.
+      const initial = reachable(entries, (chunk) => chunk.imports);
+      const login = reachable(entries, (chunk) => [
+        ...chunk.imports,
+        ...chunk.dynamicImports.filter((next) => !routes.has(source(next))),
+      ]);
+      const first = chunks.find((chunk) => source(chunk.fileName) === memberFirstScreen);
+      if (!first) throw new Error(`vite.config.ts: ${memberFirstScreen} is no longer a lazy chunk`);
+      for (const file of reachable([first.fileName], (chunk) => chunk.imports)) {
+        if (initial.has(file)) continue;
+        const group = login.has(file) ? shared : members;
+        for (const id of byFile.get(file)?.moduleIds ?? []) group.add(id);
       }
     },
   };
-  return { plugin, test: (id) => members.has(id) };
+  return { plugin, member: (id) => members.has(id), shared: (id) => shared.has(id) };
 }
 
-const member = memberChunk();
+const chunkPlan = memberChunks();
 
 // The API server of `npm run dev` (CONTRACT.md default port); API_TARGET points elsewhere.
 const backend = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -379,7 +382,7 @@ export default defineConfig({
     reactSyncExternalStoreShim(),
     mantineStableId(),
     reactHookFormReadyOnDemand(),
-    member.plugin,
+    chunkPlan.plugin,
     // Brotli and gzip files beside each asset, served as they are by the server's
     // @fastify/static (preCompressed). index.html is left out: the server writes the variant
     // into it at start and sends it itself.
@@ -429,9 +432,10 @@ export default defineConfig({
               tags: ['$initial'],
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][\w-]+|react-hook-form)[\\/]/,
             },
+            // The member's first screen (memberChunks); what their modules import stays put.
+            { name: 'member', test: chunkPlan.member, includeDependenciesRecursively: false },
+            { name: 'shared', test: chunkPlan.shared, includeDependenciesRecursively: false },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // The member's first screen (memberChunk); what its modules import stays put.
-            { name: 'member', test: member.test, includeDependenciesRecursively: false },
             {
               name: 'app',
               tags: ['$initial'],

@@ -104,10 +104,7 @@ describe('routes', { timeout: 20_000 }, () => {
 describe('the member’s first screen', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     // The shell's and the home's chunks compiled beforehand: what the test waits for is data.
-    await Promise.all([
-      import('./shells/user-shell'),
-      import('../features/wallet/components/home-page'),
-    ]);
+    await import('./member-first-screen');
     useSessionStore.getState().signIn('token', false);
   });
 

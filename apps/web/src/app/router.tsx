@@ -149,7 +149,7 @@ export const routes: RouteObject[] = [
           return null;
         },
         lazy: screen(
-          () => import('./shells/user-shell'),
+          () => import('./member-first-screen'),
           (m) => m.UserShell,
         ),
         children: [
@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
             // The balance is the home's largest paint.
             loader: () => withData(walletQueryOptions()),
             lazy: screen(
-              () => import('../features/wallet/components/home-page'),
+              () => import('./member-first-screen'),
               (m) => m.HomePage,
             ),
           },
