@@ -1,13 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FeatureFlagResponseSchema } from '@wallet/contract/lookup';
 import { apiRequest } from '../../../lib/api-client';
+import { nextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/enableChatWidget` (SPEC.md section 7): whether the chat widget shows. */
+/**
+ * `GET /api/lookup/enableChatWidget` (SPEC.md section 7): whether the chat widget shows. Asked
+ * once the screen that shows the button has painted (lib/next-paint.ts).
+ */
 export function chatWidgetQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.lookup.chatWidget(),
-    queryFn: () => apiRequest('/api/lookup/enableChatWidget', FeatureFlagResponseSchema),
+    queryFn: async () => {
+      await nextPaint();
+      return apiRequest('/api/lookup/enableChatWidget', FeatureFlagResponseSchema);
+    },
     staleTime: 5 * 60_000,
   });
 }

@@ -2,6 +2,7 @@ import { hashKey, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { InfoResponse } from '@wallet/contract/lookup';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { nextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -15,11 +16,17 @@ export function getInfo(): Promise<InfoResponse> {
   );
 }
 
-/** The site's name and website do not change while the app runs: fetched once, kept. */
+/**
+ * The site's name and website do not change while the app runs: fetched once, kept. Asked once
+ * the screen that shows them has painted (lib/next-paint.ts).
+ */
 export function infoQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.lookup.info(),
-    queryFn: getInfo,
+    queryFn: async () => {
+      await nextPaint();
+      return getInfo();
+    },
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -1,13 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SpinActiveResponseSchema } from '@wallet/contract/spin';
 import { apiRequest } from '../../../lib/api-client';
+import { nextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/spinwheel/active`: the spin entry points show only while it says so (SPEC.md 4). */
+/**
+ * `GET /api/spinwheel/active`: the spin entry points show only while it says so (SPEC.md 4).
+ * Asked once the screen that needs it has painted (lib/next-paint.ts).
+ */
 export function spinActiveQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.spin.active(),
-    queryFn: () => apiRequest('/api/spinwheel/active', SpinActiveResponseSchema),
+    queryFn: async () => {
+      await nextPaint();
+      return apiRequest('/api/spinwheel/active', SpinActiveResponseSchema);
+    },
   });
 }
 
