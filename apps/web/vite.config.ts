@@ -311,7 +311,7 @@ function memberChunks(): ChunkPlan {
   const members = new Set<string>();
   const shared = new Set<string>();
   const plugin: Plugin = {
-    name: 'wallet-member-chunk',
+    name: 'wallet-member-chunks',
     apply: (_config, env) => env.command === 'build' && process.env[PLANNING] !== '1',
     async config(config, env) {
       process.env[PLANNING] = '1';
@@ -418,14 +418,15 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Besides the small entry (and Rolldown's runtime), /login loads two chunks: `vendor`
-        // (the libraries every screen needs: React, React Router, i18next, TanStack Query,
-        // react-hook-form) and `app` (the rest of what the first screen needs: Mantine's core
-        // and the components /login renders, the shells, the login form). Few large chunks
+        // Besides the small entry (and Rolldown's runtime), /login paints with two chunks:
+        // `vendor` (the libraries every screen needs: React, React Router, i18next, TanStack
+        // Query, react-hook-form) and `app` (the rest of what the first screen needs: Mantine's
+        // core and the components /login renders, the shells, the login form). Few large chunks
         // compress far better than many small ones (docs/decisions/0006, `npm run test:size`),
-        // and `vendor` rarely changes between app releases, so
-        // it stays cached. Everything else (other screens, the Mantine components only they
-        // use, zod) is split automatically into lazy chunks that /login never fetches.
+        // and `vendor` rarely changes between app releases, so it stays cached. The member's
+        // first screen is `member` and `shared` (memberChunks; /login loads `shared` once
+        // settled). Everything else (other screens, the Mantine components only they use, the
+        // rest of zod) is split automatically into lazy chunks that /login never fetches.
         codeSplitting: {
           groups: [
             {
