@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { nextPaint } from './next-paint';
+import { describe, expect, it, vi } from 'vitest';
+import { afterNextPaint, nextPaint } from './next-paint';
 
 describe('nextPaint', () => {
   it('waits for the next animation frame, and resolves after it', async () => {
@@ -15,5 +15,14 @@ describe('nextPaint', () => {
     expect(settled).toBe(false);
     await painted;
     expect(framed).toBe(true);
+  });
+
+  it('asks once the frame is painted, and answers what was asked', async () => {
+    const ask = vi.fn(async () => 'answer');
+    const answer = afterNextPaint(ask)();
+    await Promise.resolve();
+    expect(ask).not.toHaveBeenCalled();
+    expect(await answer).toBe('answer');
+    expect(ask).toHaveBeenCalledTimes(1);
   });
 });

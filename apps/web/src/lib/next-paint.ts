@@ -10,3 +10,11 @@
 export function nextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
+
+/** `ask`, sent once the frame the browser is preparing is painted: the lookups' query function. */
+export function afterNextPaint<T>(ask: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    await nextPaint();
+    return ask();
+  };
+}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FeatureFlagResponseSchema } from '@wallet/contract/lookup';
 import { apiRequest } from '../../../lib/api-client';
-import { nextPaint } from '../../../lib/next-paint';
+import { afterNextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -11,10 +11,9 @@ import { queryKeys } from '../../../lib/query-keys';
 export function chatWidgetQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.lookup.chatWidget(),
-    queryFn: async () => {
-      await nextPaint();
-      return apiRequest('/api/lookup/enableChatWidget', FeatureFlagResponseSchema);
-    },
+    queryFn: afterNextPaint(() =>
+      apiRequest('/api/lookup/enableChatWidget', FeatureFlagResponseSchema),
+    ),
     staleTime: 5 * 60_000,
   });
 }

@@ -2,7 +2,7 @@ import { hashKey, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { InfoResponse } from '@wallet/contract/lookup';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiRequest } from '../../../lib/api-client';
-import { nextPaint } from '../../../lib/next-paint';
+import { afterNextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -23,10 +23,7 @@ export function getInfo(): Promise<InfoResponse> {
 export function infoQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.lookup.info(),
-    queryFn: async () => {
-      await nextPaint();
-      return getInfo();
-    },
+    queryFn: afterNextPaint(getInfo),
     staleTime: Infinity,
     gcTime: Infinity,
   });

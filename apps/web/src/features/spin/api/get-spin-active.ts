@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SpinActiveResponseSchema } from '@wallet/contract/spin';
 import { apiRequest } from '../../../lib/api-client';
-import { nextPaint } from '../../../lib/next-paint';
+import { afterNextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -11,10 +11,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function spinActiveQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.spin.active(),
-    queryFn: async () => {
-      await nextPaint();
-      return apiRequest('/api/spinwheel/active', SpinActiveResponseSchema);
-    },
+    queryFn: afterNextPaint(() => apiRequest('/api/spinwheel/active', SpinActiveResponseSchema)),
   });
 }
 
