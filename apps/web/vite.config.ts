@@ -1,10 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+// The contract's source itself: the config's bundler leaves workspace packages to Node, which
+// cannot load TypeScript.
+import { locales, storageKeys, WALLET_USER_HEADER } from '../../packages/contract/src/constants';
+import { earlyPages } from './src/app/early-plan';
 import { fontFamily } from './src/app/font-family';
+import { EARLY_GLOBAL, type EarlyPlan, startEarly } from './src/lib/early-calls';
 
 /**
  * The server writes the variant into index.html at serve time (CONTRACT.md); in dev this
@@ -269,6 +274,93 @@ function stylesheetAfterSplash(): Plugin {
   };
 }
 
+/** Every chunk reached from `starts` by following `next`. */
+function reachableChunks(
+  byFile: Map<string, Rolldown.OutputChunk>,
+  starts: string[],
+  next: (chunk: Rolldown.OutputChunk) => string[],
+): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    const chunk = byFile.get(file);
+    if (!chunk || seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...next(chunk));
+  }
+  return seen;
+}
+
+/**
+ * A signed-in member's first screen starts from index.html (src/lib/early-calls.ts): an inline
+ * script, `startEarly` with this build's plan, sends the calls the screen's loaders wait for
+ * and fetches the chunks they import (src/app/early-plan.ts: each module, with the chunks it
+ * imports that the entry does not load already, and their stylesheets). The server allows
+ * that one inline script by its hash (apps/server, web-app.ts).
+ */
+function earlyStart(): Plugin {
+  let base = '/';
+  return {
+    name: 'wallet-early-start',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) throw new Error('vite.config.ts: earlyStart runs on a build only');
+        const chunks = Object.values(bundle).filter(
+          (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const initial = reachableChunks(byFile, [entry.fileName], (chunk) => chunk.imports);
+        /** The chunk a lazily imported module becomes, and what it imports beyond the entry's. */
+        const chunksOf = (module: string) => {
+          const id = resolve(import.meta.dirname, module);
+          const own = chunks.find((chunk) => chunk.facadeModuleId === id);
+          if (!own) throw new Error(`vite.config.ts: ${module} is not a lazy chunk of its own`);
+          const files = reachableChunks(byFile, [own.fileName], (chunk) => chunk.imports);
+          return [...files].filter((file) => !initial.has(file));
+        };
+        const cssOf = (files: string[]) =>
+          files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const url = (file: string) => base + file;
+        const pages = earlyPages.map(({ modules, ...page }) => {
+          const perLocale = modules.filter((module) => module.includes('{locale}'));
+          const files = [
+            ...new Set(modules.filter((module) => !perLocale.includes(module)).flatMap(chunksOf)),
+          ];
+          return {
+            ...page,
+            modules: files.map(url),
+            styles: cssOf(files).map(url),
+            localeModules: Object.fromEntries(
+              locales.map((locale) => [
+                locale,
+                perLocale
+                  .flatMap((module) => chunksOf(module.replace('{locale}', locale)))
+                  .map(url),
+              ]),
+            ),
+          };
+        });
+        const plan: EarlyPlan = {
+          global: EARLY_GLOBAL,
+          tokenKey: storageKeys.token,
+          localeKey: storageKeys.locale,
+          defaultLocale: { laos: 'la', other: 'th' },
+          headers: { Accept: 'application/json', [WALLET_USER_HEADER]: '1' },
+          pages,
+        };
+        const script = `<script>(${String(startEarly)})(${JSON.stringify(plan)});</script>`;
+        return html.replace(/\s*<\/head>/, `\n    ${script}\n  </head>`);
+      },
+    },
+  };
+}
+
 /**
  * What a member's first screen loads before it paints, in two chunks (docs/performance.md).
  * Rolldown's automatic splitting cuts the user shell and the home page into some 45 small
@@ -333,19 +425,8 @@ function memberChunks(): ChunkPlan {
         return facade ? relative(import.meta.dirname, facade).replaceAll('\\', '/') : '';
       };
       const routes = routeModules();
-      /** Every chunk reached from `starts` by following `next`. */
-      const reachable = (starts: string[], next: (chunk: Rolldown.OutputChunk) => string[]) => {
-        const seen = new Set<string>();
-        const queue = [...starts];
-        while (queue.length > 0) {
-          const file = queue.pop() as string;
-          const chunk = byFile.get(file);
-          if (!chunk || seen.has(file)) continue;
-          seen.add(file);
-          queue.push(...next(chunk));
-        }
-        return seen;
-      };
+      const reachable = (starts: string[], next: (chunk: Rolldown.OutputChunk) => string[]) =>
+        reachableChunks(byFile, starts, next);
       const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
       // What the entry loads before anything paints, and every chunk /login can load: those and
       // what they import lazily, screens aside.
@@ -377,6 +458,7 @@ export default defineConfig({
     appVariant(),
     splash(),
     stylesheetAfterSplash(),
+    earlyStart(),
     reactRouterForProduction(),
     dropUnusedMantineParts(),
     mantineStylesPerComponent(),

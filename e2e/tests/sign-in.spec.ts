@@ -74,3 +74,38 @@ test('a session ended elsewhere sends the open home to the login page without a 
   await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
+
+test('a signed-in member reopening the home gets it from the calls the page sent itself', async ({
+  context,
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  await signIn(page, member, { remember: true });
+  await expect(page).toHaveURL(/\/user\/home$/);
+  const token = await pageToken(page);
+
+  const reopened = await context.newPage();
+  const refused: string[] = [];
+  reopened.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  const asked: string[] = [];
+  reopened.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+  await reopened.goto('/user/home');
+  await expect(reopened.getByText(member.name).first()).toBeVisible();
+  await expect(reopened.getByTestId('wallet-total')).toHaveText(/0\.00/);
+
+  // index.html's inline script (allowed by its hash) asked once for what the app then read.
+  expect(refused.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  expect(asked.filter((path) => path === '/api/account/profile')).toHaveLength(1);
+  const refreshAt = asked.indexOf('/api/wallet/refresh/slot');
+  const beforeRefresh = refreshAt === -1 ? asked : asked.slice(0, refreshAt);
+  expect(beforeRefresh.filter((path) => path === '/api/wallet')).toHaveLength(1);
+
+  // A token revoked meanwhile: the early answer is a refusal, and the login page shows.
+  const out = await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(out.ok()).toBe(true);
+  await reopened.reload();
+  await expect(reopened).toHaveURL(/\/login$/);
+});

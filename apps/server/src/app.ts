@@ -80,7 +80,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { serviceSwitchPlugin } from './plugins/service-switch';
 import { staffAuthPlugin } from './plugins/staff-auth';
-import { webAppPlugin } from './plugins/web-app';
+import { loadWebPage, webAppPlugin } from './plugins/web-app';
 import { GameProviders } from './providers/games/game-providers';
 import {
   type QrPaymentProvider,
@@ -517,7 +517,11 @@ async function registerPlugins(
 
   // Infrastructure first (STYLE.md, fastify/demo), in the order a request meets it.
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  const webPage = await loadWebPage(config.webDist, config.laos);
+  await app.register(securityPlugin, {
+    corsOrigins: config.corsOrigins,
+    scriptHashes: webPage?.scriptHashes ?? [],
+  });
   await app.register(compressionPlugin);
   await app.register(ipAllowListPlugin, { rules: config.ipAllowList });
   await app.register(serviceSwitchPlugin, { state: serviceState });
@@ -596,7 +600,7 @@ async function registerPlugins(
   }
 
   // Last: the SPA and the answer for every path nothing above claimed.
-  await app.register(webAppPlugin, { webDist: config.webDist, laos: config.laos });
+  await app.register(webAppPlugin, { webDist: config.webDist, page: webPage });
 }
 
 /** The sandbox's support account (README, docs/decisions/0044): made once, never changed. */

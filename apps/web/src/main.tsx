@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { dropEarlyCalls } from './lib/early-calls';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { useSessionStore } from './lib/session-store';
@@ -27,6 +28,12 @@ const wordsLoaded = initI18n(useSessionStore.getState().locale);
 await new Promise((resolve) => setTimeout(resolve, 0));
 const router = createAppRouter();
 setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
+// The answers index.html asked for early serve the first screen only (lib/early-calls.ts).
+const stopWatching = router.subscribe(({ initialized, navigation }) => {
+  if (!initialized || navigation.state !== 'idle') return;
+  dropEarlyCalls();
+  stopWatching();
+});
 await wordsLoaded;
 
 const root = document.getElementById('root');

@@ -6,7 +6,8 @@ import helmet from 'helmet';
 
 /**
  * Security headers for the SPA and the API. The CSP is as tight as a Vite-built React app
- * with Mantine allows: scripts only from our origin; inline styles because Mantine writes
+ * with Mantine allows: scripts only from our origin, and the page's one inline script (the
+ * first screen's early start) by its hash; inline styles because Mantine writes
  * style attributes and <style> tags at run time; images also from data: (generated QR codes,
  * seeded logos) and https: (operator banners); media and frames from https: for the how-to
  * videos. upgrade-insecure-requests is left out so plain-HTTP installs (localhost, e2e) work.
@@ -15,14 +16,21 @@ import helmet from 'helmet';
  * every request, which was a few per cent of the server's time per transfer.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, options: { corsOrigins: string[] }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      corsOrigins: string[];
+      /** Inline scripts the page may run, by hash (web-app.ts, inlineScriptHashes). */
+      scriptHashes: string[];
+    },
+  ) => {
     const headers = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...options.scriptHashes],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ const INDEX = `<!doctype html>
     <meta charset="UTF-8" />
     <meta name="app-variant" content="%APP_VARIANT%" />
     <script type="module" src="/assets/index-abc123.js"></script>
+    <script>${'window.early = "the first screen\'s calls";'}</script>
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -52,6 +54,16 @@ describeOnDatabases('the web app', (target) => {
     expect(res.body).toContain('<meta name="app-variant" content="default" />');
     expect(res.body).not.toContain('%APP_VARIANT%');
     expect((await get('/index.html')).body).toBe(res.body);
+  });
+
+  it('lets the page run its own inline script, by its hash, and no other', async () => {
+    const early = 'window.early = "the first screen\'s calls";';
+    const hash = createHash('sha256').update(early).digest('base64');
+    for (const url of ['/', '/user/home', '/api/health']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
+      expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    }
   });
 
   it('writes the laos variant into index.html when LAOS=1', async () => {

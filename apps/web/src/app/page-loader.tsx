@@ -1,4 +1,4 @@
-import { Center, Loader, Stack } from '@mantine/core';
+import { Center, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../components/ui/brand-mark';
 
@@ -13,7 +13,8 @@ export function PageLoader() {
     <Center mih="60vh" role="status" aria-live="polite">
       <Stack align="center" gap="md">
         <BrandMark size={56} />
-        <Loader color="gold" type="dots" aria-label={t('common.loading')} />
+        <Loader color="gold" type="dots" aria-hidden />
+        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
       </Stack>
     </Center>
   );

@@ -7,6 +7,7 @@ import { useSessionStore } from '../lib/session-store';
 import { memberProfile, walletAnswer } from '../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { callsTo } from '../test/serve';
+import { earlyPages } from './early-plan';
 import { routes } from './router';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -160,6 +161,36 @@ describe('the member’s first screen', { timeout: 30_000 }, () => {
     await act(() => router.navigate('/user/home'));
     expect(await screen.findByTestId('wallet-total')).toHaveTextContent('150.35');
     await waitFor(() => expect(callsTo(fetchMock, '/api/wallet')).toBeGreaterThan(asked));
+  });
+
+  it('sends early, from index.html, the very calls the first screen waits for', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/wallet' ? jsonResponse(walletAnswer) : answer(String(url)),
+    );
+    /** The calls app/early-plan.ts has index.html send on `path` (as lib/early-calls.ts picks). */
+    const early = (path: string) =>
+      earlyPages
+        .filter(({ under, paths = [] }) =>
+          under ? path === under || path.startsWith(`${under}/`) : paths.includes(path),
+        )
+        .flatMap(({ calls }) => calls)
+        .sort();
+    for (const path of ['/user', '/user/home', '/user/bonus', '/user/profile']) {
+      fetchMock.mockClear();
+      const router = renderAt(path);
+      /** What the router's loaders asked for before the screen could show. */
+      const waitedFor = await new Promise<string[]>((resolve) => {
+        const stop = router.subscribe(({ initialized, navigation }) => {
+          if (!initialized || navigation.state !== 'idle') return;
+          stop();
+          resolve(fetchMock.mock.calls.map(([url]) => String(url)).sort());
+        });
+      });
+      // The bonus screen's loader starts its list but does not wait for it (router.tsx, prefetch).
+      expect(waitedFor.filter((url) => url !== '/api/bonus')).toEqual(early(path));
+      cleanup();
+      queryClient.clear();
+    }
   });
 
   it('shows the home when the wallet call fails, without waiting for its retry', async () => {

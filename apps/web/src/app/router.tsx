@@ -1,5 +1,5 @@
 import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import {
   createBrowserRouter,
   Outlet,
@@ -78,6 +78,25 @@ const screen =
   <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
+/**
+ * The first navigation ends no sooner than the app's first frame has committed. RouterProvider
+ * reads the router's state as it renders and subscribes only once committed, so a navigation
+ * that ended in between would never reach the screen, which would keep showing the page loader.
+ * The app renders as a transition (main.tsx), which can take a phone a while, and a signed-in
+ * member's first answers, sent by index.html (lib/early-calls.ts), can land meanwhile. The root
+ * route's loader waits for the page loader's effect: effects run after the commit's layout
+ * effects, where RouterProvider subscribes.
+ */
+let markFirstFrame = () => {};
+const firstFrame = new Promise<null>((resolve) => {
+  markFirstFrame = () => resolve(null);
+});
+
+function FirstFrame() {
+  useEffect(() => markFirstFrame(), []);
+  return <PageLoader />;
+}
+
 /** The layout of every route: the thin gold bar while the next screen loads, scroll restoration. */
 function RootLayout() {
   const loading = useNavigation().state !== 'idle';
@@ -100,7 +119,9 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     // The screens' last line of defence: a failed chunk or guard shows a way out.
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <PageLoader />,
+    loader: () => firstFrame,
+    shouldRevalidate: () => false,
+    hydrateFallbackElement: <FirstFrame />,
     children: [
       { path: '/', loader: () => redirect(paths.user) },
       {

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_HEADER, timeouts, WALLET_USER_HEADER } from '@wallet/contract/constants';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { takeEarlyCall } from './early-calls';
 import { navigateTo, paths } from './navigation';
 import { clearSession } from './session';
 import { getToken } from './session-store';
@@ -128,6 +129,19 @@ function fetchWithUploadProgress(
   });
 }
 
+/**
+ * `work` begun without our abort signal (an early call), given up like a fetch of ours when the
+ * signal aborts: an AbortError, at once.
+ */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 async function send(path: string, options: RequestOptions): Promise<unknown> {
   const upload = isFormData(options.body);
   const timeoutMs = options.timeoutMs ?? (upload ? timeouts.uploadMs : timeouts.requestMs);
@@ -151,11 +165,18 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
       body,
       signal: controller.signal,
     };
-    const response =
-      upload && options.onUploadProgress
-        ? await fetchWithUploadProgress(path, init, options.onUploadProgress)
-        : await fetch(path, init);
-    const payload = await readJson(response);
+    // The first screen's calls may be on their way already, sent by index.html with the
+    // stored token (lib/early-calls.ts); the time-out and the caller's signal still apply.
+    const early =
+      init.method === 'GET' && options.token === undefined
+        ? takeEarlyCall(path, getToken())
+        : undefined;
+    let response: Response;
+    if (early) response = await unlessAborted(early, controller.signal);
+    else if (upload && options.onUploadProgress) {
+      response = await fetchWithUploadProgress(path, init, options.onUploadProgress);
+    } else response = await fetch(path, init);
+    const payload = await unlessAborted(readJson(response), controller.signal);
     if (!response.ok) {
       const error = toApiError(response.status, payload);
       await redirectFor(error, options);

@@ -1,0 +1,34 @@
+/**
+ * What index.html starts for a signed-in member's first screen before the app's scripts arrive
+ * (lib/early-calls.ts): the calls its route loaders wait for, and the lazy modules they import.
+ * vite.config.ts (earlyStart) turns the modules into the built chunks' addresses; router.test.tsx
+ * checks that the calls are the very ones the loaders make.
+ */
+export type EarlyPageSource = {
+  /** Exact pathnames, or every path under `under`. */
+  paths?: string[];
+  under?: string;
+  calls: string[];
+  /** Modules the page imports lazily, relative to apps/web; `{locale}` for one per locale. */
+  modules: string[];
+};
+
+export const earlyPages: EarlyPageSource[] = [
+  {
+    // Every member screen: the shell (with the home, in one chunk: app/member-first-screen.ts),
+    // the member's name in it, the member screens' words.
+    under: '/user',
+    calls: ['/api/account/profile'],
+    modules: [
+      'src/app/member-first-screen.ts',
+      '../../packages/contract/src/account.ts',
+      'src/locales/member/{locale}.json',
+    ],
+  },
+  {
+    // The home (where /user leads): the balance.
+    paths: ['/user', '/user/home'],
+    calls: ['/api/wallet'],
+    modules: ['../../packages/contract/src/wallet.ts'],
+  },
+];
