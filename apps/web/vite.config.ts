@@ -6,7 +6,7 @@ import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldow
 import { compression } from 'vite-plugin-compression2';
 // The contract's source itself: the config's bundler leaves workspace packages to Node, which
 // cannot load TypeScript.
-import { locales, storageKeys, WALLET_USER_HEADER } from '../../packages/contract/src/constants';
+import { clientHeaders, locales, storageKeys } from '../../packages/contract/src/constants';
 import { earlyPages } from './src/app/early-plan';
 import { fontFamily } from './src/app/font-family';
 import { EARLY_GLOBAL, type EarlyPlan, startEarly } from './src/lib/early-calls';
@@ -350,8 +350,9 @@ function earlyStart(): Plugin {
           global: EARLY_GLOBAL,
           tokenKey: storageKeys.token,
           localeKey: storageKeys.locale,
+          // As lib/variant.ts's defaultLocale (which reads the page, so cannot run here).
           defaultLocale: { laos: 'la', other: 'th' },
-          headers: { Accept: 'application/json', [WALLET_USER_HEADER]: '1' },
+          headers: clientHeaders,
           pages,
         };
         const script = `<script>(${String(startEarly)})(${JSON.stringify(plan)});</script>`;

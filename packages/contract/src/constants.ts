@@ -167,6 +167,8 @@ export const storageKeys = {
 
 /** Header the web client sends on every call (SPEC.md section 6). */
 export const WALLET_USER_HEADER = 'X-Wallet-User';
+/** The headers of every call of the web client, besides the token (apps/web, api-client.ts). */
+export const clientHeaders = { Accept: 'application/json', [WALLET_USER_HEADER]: '1' } as const;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** How-to videos (SPEC.md section 2), in the order shown. */

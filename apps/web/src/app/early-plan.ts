@@ -4,11 +4,9 @@
  * vite.config.ts (earlyStart) turns the modules into the built chunks' addresses; router.test.tsx
  * checks that the calls are the very ones the loaders make.
  */
-export type EarlyPageSource = {
-  /** Exact pathnames, or every path under `under`. */
-  paths?: string[];
-  under?: string;
-  calls: string[];
+import type { EarlyPage } from '../lib/early-calls';
+
+export type EarlyPageSource = Pick<EarlyPage, 'paths' | 'under' | 'calls'> & {
   /** Modules the page imports lazily, relative to apps/web; `{locale}` for one per locale. */
   modules: string[];
 };

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, timeouts, WALLET_USER_HEADER } from '@wallet/contract/constants';
+import { clientHeaders, IDEMPOTENCY_HEADER, timeouts } from '@wallet/contract/constants';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { takeEarlyCall } from './early-calls';
@@ -42,7 +42,7 @@ function isFormData(body: unknown): body is FormData {
 
 /** The headers of every call. */
 function buildHeaders(options: RequestOptions): Headers {
-  const headers = new Headers({ Accept: 'application/json', [WALLET_USER_HEADER]: '1' });
+  const headers = new Headers(clientHeaders);
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.body !== undefined && !isFormData(options.body)) {
@@ -176,7 +176,9 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
     else if (upload && options.onUploadProgress) {
       response = await fetchWithUploadProgress(path, init, options.onUploadProgress);
     } else response = await fetch(path, init);
-    const payload = await unlessAborted(readJson(response), controller.signal);
+    // A fetch of ours gives up reading when aborted; an early one needs telling.
+    const read = readJson(response);
+    const payload = await (early ? unlessAborted(read, controller.signal) : read);
     if (!response.ok) {
       const error = toApiError(response.status, payload);
       await redirectFor(error, options);
