@@ -1,8 +1,59 @@
-import { describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, nextPaint } from './next-paint';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type NextPaint = typeof import('./next-paint');
+
+/** A fresh copy of the module: each test's first call is the page's first screen again. */
+async function freshNextPaint(): Promise<NextPaint> {
+  vi.resetModules();
+  return import('./next-paint');
+}
+
+/** The browser's largest-paint reports, played by the test: `report(startTime)` delivers one. */
+function fakeLargestPaints() {
+  const observers = new Set<PerformanceObserverCallback>();
+  const buffered: number[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = ['largest-contentful-paint'];
+    constructor(private readonly callback: PerformanceObserverCallback) {}
+    observe(options: PerformanceObserverInit) {
+      expect(options.type).toBe('largest-contentful-paint');
+      observers.add(this.callback);
+      if (options.buffered && buffered.length > 0) this.deliver(buffered);
+    }
+    disconnect() {
+      observers.delete(this.callback);
+    }
+    deliver(times: number[]) {
+      const entries = times.map((startTime) => ({ startTime }) as PerformanceEntry);
+      this.callback({ getEntries: () => entries } as PerformanceObserverEntryList, this as never);
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  return {
+    report(startTime: number) {
+      buffered.push(startTime);
+      const entries = [{ startTime } as PerformanceEntry];
+      for (const callback of [...observers]) {
+        callback({ getEntries: () => entries } as PerformanceObserverEntryList, {} as never);
+      }
+    },
+    watching: () => observers.size,
+  };
+}
+
+/** Lets the frame, the task after it and any promise reactions run. */
+async function settle(ms = 20) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 describe('nextPaint', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
   it('waits for the next animation frame, and resolves after it', async () => {
+    const { nextPaint } = await freshNextPaint();
     let settled = false;
     const painted = nextPaint().then(() => {
       settled = true;
@@ -18,11 +69,74 @@ describe('nextPaint', () => {
   });
 
   it('asks once the frame is painted, and answers what was asked', async () => {
+    const { afterNextPaint } = await freshNextPaint();
     const ask = vi.fn(async () => 'answer');
     const answer = afterNextPaint(ask)();
     await Promise.resolve();
     expect(ask).not.toHaveBeenCalled();
     expect(await answer).toBe('answer');
     expect(ask).toHaveBeenCalledTimes(1);
+  });
+
+  describe('where the browser reports largest paints', () => {
+    let paints: ReturnType<typeof fakeLargestPaints>;
+    beforeEach(() => {
+      paints = fakeLargestPaints();
+    });
+
+    it("waits on the first screen until that screen's frame is reported shown", async () => {
+      const { nextPaint } = await freshNextPaint();
+      // The splash's paint, reported before this screen's frame began: not this screen's.
+      paints.report(0);
+      const before = performance.now();
+      let shown = false;
+      const first = nextPaint().then(() => {
+        shown = true;
+      });
+      const other = nextPaint();
+      await settle();
+      expect(shown).toBe(false);
+      expect(paints.watching()).toBe(1);
+
+      paints.report(before + 1);
+      await first;
+      await other;
+      expect(paints.watching()).toBe(0);
+    });
+
+    it('takes a report delivered before it began to watch, if it is of its frame', async () => {
+      const { nextPaint } = await freshNextPaint();
+      const first = nextPaint();
+      // Reported between the frame and the watch: found among the buffered entries.
+      requestAnimationFrame((frameStart) => paints.report(frameStart + 5));
+      await first;
+      expect(paints.watching()).toBe(0);
+    });
+
+    it('stops waiting after the time allowed when no report comes', async () => {
+      const { nextPaint, FIRST_SCREEN_SHOWN_WAIT_MS } = await freshNextPaint();
+      let shown = false;
+      void nextPaint().then(() => {
+        shown = true;
+      });
+      await settle();
+      expect(shown).toBe(false);
+      await settle(FIRST_SCREEN_SHOWN_WAIT_MS);
+      expect(shown).toBe(true);
+      expect(paints.watching()).toBe(0);
+    });
+
+    it('after the first screen, waits for the frame only', async () => {
+      const { nextPaint } = await freshNextPaint();
+      const first = nextPaint();
+      await settle();
+      paints.report(performance.now());
+      await first;
+
+      const later = nextPaint();
+      await settle();
+      expect(paints.watching()).toBe(0);
+      await later;
+    });
   });
 });

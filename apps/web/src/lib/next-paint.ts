@@ -1,14 +1,66 @@
 /**
- * Resolves once the browser has painted the frame it is preparing: a requestAnimationFrame
- * callback runs just before that paint, a task queued from it just after.
- *
  * For the lookups no first paint waits for (the site's name, whether the wheel runs, whether the
- * chat shows): a screen that starts them as it mounts sends them after its first frame is on
- * screen, so on a phone they do not share the first screen's round trips and main thread with
- * what it paints (docs/performance.md). A hidden tab paints nothing, so they wait until shown.
+ * chat shows): a screen that starts them as it mounts sends them once its frame is on screen, so
+ * on a phone they do not share the first screen's round trips and main thread with what it
+ * paints (docs/performance.md). A hidden tab paints nothing, so they wait until shown.
+ */
+
+/** Resolves once the browser has painted the frame it is preparing (its main thread's part). */
+function framePainted(): Promise<number> {
+  return new Promise((resolve) =>
+    // A requestAnimationFrame callback runs just before that paint, a task queued from it after.
+    requestAnimationFrame((frameStart) => setTimeout(() => resolve(frameStart), 0)),
+  );
+}
+
+/**
+ * How long the page's first screen may take from its frame's paint to the browser's report that
+ * it is shown. The frame still goes through the compositor (raster, the screen's images) after
+ * the main thread has painted it: about 100 ms on a slow machine here (docs/performance.md).
+ */
+export const FIRST_SCREEN_SHOWN_WAIT_MS = 500;
+
+/**
+ * Resolves once the browser reports a largest paint that began at or after `frameStart`, i.e. the
+ * first screen's frame has been shown (the Largest Contentful Paint API times an entry by the
+ * frame's presentation), or after FIRST_SCREEN_SHOWN_WAIT_MS: a screen whose largest element is
+ * no larger than what was already shown gets no entry, nor does a browser without the API.
+ */
+function largestPaintShown(frameStart: number): Promise<void> {
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= frameStart)) done();
+    });
+    const timer = setTimeout(done, FIRST_SCREEN_SHOWN_WAIT_MS);
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** The page's first screen, shown: every lookup of that screen waits for this one promise. */
+let firstScreen: Promise<void> | undefined;
+let firstScreenShown = false;
+
+/**
+ * Resolves once the frame the browser is preparing is painted; on the page's first screen, once
+ * that frame is shown: the first screen's own paint is the one worth waiting for, and the only
+ * one the browser reports (largest paints are reported until the member's first input).
  */
 export function nextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  if (firstScreenShown) return framePainted().then(() => undefined);
+  firstScreen ??= framePainted()
+    .then(largestPaintShown)
+    .finally(() => {
+      firstScreenShown = true;
+    });
+  return firstScreen;
 }
 
 /** `ask`, sent once the frame the browser is preparing is painted: the lookups' query function. */
