@@ -363,20 +363,26 @@ function earlyStart(): Plugin {
 }
 
 /**
- * What a member's first screen loads before it paints, in two chunks (docs/performance.md).
- * Rolldown's automatic splitting cuts the user shell and the home page into some 45 small
- * chunks (a Mantine component, an icon, a hook each), and a phone fetches them six at a time
- * over HTTP/1.1 before the home can paint. Which of them /login may load too (its own lazy
- * parts) shows only after tree-shaking, in the chunks themselves: so the build first splits as
- * usual without writing anything, reads that chunk graph, and gives the real split two groups
- * of the modules the first screen imports statically (src/app/member-first-screen.ts):
- * - `member`: those /login never loads. Other screens that share one of these modules load the
- *   group with it; every `/user` screen renders inside the shell and has it already.
- * - `shared`: those /login loads once it has settled (zod and the contract's schemas, for the
- *   site's name; Mantine's notification store, for the toasts), less what its entry carries.
- *   /login loads them in one request instead of several, and so does the home.
+ * What the first screens load before they paint (docs/performance.md). Rolldown's automatic
+ * splitting cuts the user shell and the home page into some 45 small chunks (a Mantine component,
+ * an icon, a hook each), and a phone fetches them six at a time over HTTP/1.1 before the home can
+ * paint; the login page likewise. Which of them /login and the home share, and which /login loads
+ * only later (its own lazy parts), shows only after tree-shaking, in the chunks themselves: so the
+ * build first splits as usual without writing anything, reads that chunk graph, and gives the
+ * real split four groups (each a set of modules):
+ * - `app`: what the entry imports, and what /login's screen (src/features/auth/components/
+ *   login-page.tsx) imports that the member's first screen (src/app/member-first-screen.ts) or
+ *   every page once settled (the toast host) loads too.
+ * - `login`: what the login screen imports besides (the login form, react-hook-form, the inputs).
+ *   Other forms that share one of these modules load the group with it.
+ * - `member`: what the member's first screen imports that /login never loads. Every `/user`
+ *   screen renders inside the shell and has it already.
+ * - `shared`: what the member's first screen imports that /login loads once it has settled (zod
+ *   and the contract's schemas, for the site's name; Mantine's notification store, for the
+ *   toasts). /login loads them in one request instead of several, and so does the home.
  */
 const memberFirstScreen = 'src/app/member-first-screen.ts';
+const loginScreen = 'src/features/auth/components/login-page.tsx';
 const PLANNING = 'WALLET_CHUNK_PLANNING';
 
 /** The modules the route table loads lazily (`import('…')` in router.tsx): screens, loaders. */
@@ -394,17 +400,22 @@ function routeModules(): Set<string> {
 
 type ChunkPlan = {
   plugin: Plugin;
-  /** The `member` group's modules. */
+  /** Each group's modules, by the group's name. */
+  app: (id: string) => boolean;
+  login: (id: string) => boolean;
   member: (id: string) => boolean;
-  /** The `shared` group's modules. */
   shared: (id: string) => boolean;
 };
 
-function memberChunks(): ChunkPlan {
-  const members = new Set<string>();
-  const shared = new Set<string>();
+function firstScreenChunks(): ChunkPlan {
+  const groups = {
+    app: new Set<string>(),
+    login: new Set<string>(),
+    member: new Set<string>(),
+    shared: new Set<string>(),
+  };
   const plugin: Plugin = {
-    name: 'wallet-member-chunks',
+    name: 'wallet-first-screen-chunks',
     apply: (_config, env) => env.command === 'build' && process.env[PLANNING] !== '1',
     async config(config, env) {
       process.env[PLANNING] = '1';
@@ -425,30 +436,56 @@ function memberChunks(): ChunkPlan {
         const facade = byFile.get(file)?.facadeModuleId;
         return facade ? relative(import.meta.dirname, facade).replaceAll('\\', '/') : '';
       };
+      const lazyChunk = (module: string) => {
+        const chunk = chunks.find((each) => source(each.fileName) === module);
+        if (!chunk) throw new Error(`vite.config.ts: ${module} is no longer a lazy chunk`);
+        return chunk.fileName;
+      };
       const routes = routeModules();
       const reachable = (starts: string[], next: (chunk: Rolldown.OutputChunk) => string[]) =>
         reachableChunks(byFile, starts, next);
+      const statically = (chunk: Rolldown.OutputChunk) => chunk.imports;
       const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-      // What the entry loads before anything paints, and every chunk /login can load: those and
-      // what they import lazily, screens aside.
-      const initial = reachable(entries, (chunk) => chunk.imports);
-      const login = reachable(entries, (chunk) => [
+      const login = lazyChunk(loginScreen);
+      // What the entry loads before anything paints; what each first screen loads before it
+      // paints besides; and every chunk /login can load: those and what they import lazily,
+      // screens aside.
+      const initial = reachable(entries, statically);
+      const loginScreenFiles = reachable([login], statically);
+      const memberScreenFiles = reachable([lazyChunk(memberFirstScreen)], statically);
+      const withLazyParts = (chunk: Rolldown.OutputChunk) => [
         ...chunk.imports,
         ...chunk.dynamicImports.filter((next) => !routes.has(source(next))),
-      ]);
-      const first = chunks.find((chunk) => source(chunk.fileName) === memberFirstScreen);
-      if (!first) throw new Error(`vite.config.ts: ${memberFirstScreen} is no longer a lazy chunk`);
-      for (const file of reachable([first.fileName], (chunk) => chunk.imports)) {
-        if (initial.has(file)) continue;
-        const group = login.has(file) ? shared : members;
+      ];
+      // What every page loads once settled (the toast host, for one), and what /login can load.
+      const everyPageCanLoad = reachable(entries, withLazyParts);
+      const loginCanLoad = reachable([...entries, login], withLazyParts);
+      const add = (group: Set<string>, file: string) => {
         for (const id of byFile.get(file)?.moduleIds ?? []) group.add(id);
+      };
+      for (const file of initial) add(groups.app, file);
+      for (const file of loginScreenFiles) {
+        if (initial.has(file)) continue;
+        const everyone = memberScreenFiles.has(file) || everyPageCanLoad.has(file);
+        add(everyone ? groups.app : groups.login, file);
+      }
+      for (const file of memberScreenFiles) {
+        if (initial.has(file) || loginScreenFiles.has(file)) continue;
+        add(loginCanLoad.has(file) ? groups.shared : groups.member, file);
       }
     },
   };
-  return { plugin, member: (id) => members.has(id), shared: (id) => shared.has(id) };
+  const has = (group: Set<string>) => (id: string) => group.has(id);
+  return {
+    plugin,
+    app: has(groups.app),
+    login: has(groups.login),
+    member: has(groups.member),
+    shared: has(groups.shared),
+  };
 }
 
-const chunkPlan = memberChunks();
+const chunkPlan = firstScreenChunks();
 
 // The API server of `npm run dev` (CONTRACT.md default port); API_TARGET points elsewhere.
 const backend = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -501,32 +538,35 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Besides the small entry (and Rolldown's runtime), /login paints with two chunks:
+        // Besides the small entry (and Rolldown's runtime), every screen starts from two chunks:
         // `vendor` (the libraries every screen needs: React, React Router, i18next, TanStack
-        // Query, react-hook-form) and `app` (the rest of what the first screen needs: Mantine's
-        // core and the components /login renders, the shells, the login form). Few large chunks
-        // compress far better than many small ones (docs/decisions/0006, `npm run test:size`),
-        // and `vendor` rarely changes between app releases, so it stays cached. The member's
-        // first screen is `member` and `shared` (memberChunks; /login loads `shared` once
-        // settled). Everything else (other screens, the Mantine components only they use, the
-        // rest of zod) is split automatically into lazy chunks that /login never fetches.
+        // Query) and `app` (the rest of what every first screen needs: Mantine's core and the
+        // components both /login and the home render, the shells). /login adds `login` (the
+        // form, react-hook-form, the inputs), the member's first screen `member` and `shared`
+        // (firstScreenChunks; /login loads `shared` once settled), and index.html fetches them
+        // beside the entry's chunks (app/early-plan.ts). Few large chunks compress far better
+        // than many small ones (docs/decisions/0006, `npm run test:size`), and `vendor` rarely
+        // changes between app releases, so it stays cached. Everything else (other screens, the
+        // Mantine components only they use, the rest of zod) is split automatically into lazy
+        // chunks that neither first screen fetches.
         codeSplitting: {
           groups: [
             {
               name: 'vendor',
               tags: ['$initial'],
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][\w-]+|react-hook-form)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][\w-]+)[\\/]/,
             },
-            // The member's first screen (memberChunks); what their modules import stays put.
+            // The first screens (firstScreenChunks); what their modules import stays put. The
+            // entry (index.html and main.tsx) keeps its own small chunk.
+            {
+              name: 'app',
+              test: (id) => chunkPlan.app(id) && !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            { name: 'login', test: chunkPlan.login, includeDependenciesRecursively: false },
             { name: 'member', test: chunkPlan.member, includeDependenciesRecursively: false },
             { name: 'shared', test: chunkPlan.shared, includeDependenciesRecursively: false },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            {
-              name: 'app',
-              tags: ['$initial'],
-              // The entry (index.html and main.tsx) keeps its own small chunk.
-              test: (id) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id),
-            },
           ],
         },
       },

@@ -1,6 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { pageToken, registerMember, signIn } from '../support/members';
 
+test("a visitor's sign-in screen comes with the head start index.html gave it", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+  await page.goto('/login');
+  await expect(page.locator('input[type="password"]')).toBeVisible();
+  // The login screen's chunk is lazy: index.html's script asked for it as the page was parsed,
+  // and the router's import found that request rather than making another.
+  const chunk = /^\/assets\/login-[\w-]{8}\.js$/;
+  const preloaded = await page
+    .locator('head link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded.filter((path) => chunk.test(path))).toHaveLength(1);
+  expect(asked.filter((path) => chunk.test(path))).toHaveLength(1);
+  expect(asked.filter((path) => path.startsWith('/api/account'))).toEqual([]);
+});
+
 test('a wrong password shows the error under the form, and typing clears it', async ({
   page,
   request,
@@ -102,6 +120,10 @@ test('a signed-in member reopening the home gets it from the calls the page sent
   const refreshAt = asked.indexOf('/api/wallet/refresh/slot');
   const beforeRefresh = refreshAt === -1 ? asked : asked.slice(0, refreshAt);
   expect(beforeRefresh.filter((path) => path === '/api/wallet')).toHaveLength(1);
+  // The login screen is a chunk of its own (vite.config.ts, firstScreenChunks): the home, even
+  // once settled, downloads none of it.
+  await reopened.waitForLoadState('networkidle');
+  expect(asked.filter((path) => /^\/assets\/login-/.test(path))).toEqual([]);
 
   // A token revoked meanwhile: the early answer is a refusal, and the login page shows.
   const out = await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } });

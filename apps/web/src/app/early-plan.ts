@@ -1,17 +1,28 @@
 /**
- * What index.html starts for a signed-in member's first screen before the app's scripts arrive
- * (lib/early-calls.ts): the calls its route loaders wait for, and the lazy modules they import.
+ * What index.html starts for the first screen before the app's scripts arrive (lib/early-calls.ts):
+ * for a signed-in member, the calls its route loaders wait for and the lazy modules they import;
+ * for a visitor, the sign-in screen's modules.
  * vite.config.ts (earlyStart) turns the modules into the built chunks' addresses; router.test.tsx
  * checks that the calls are the very ones the loaders make.
  */
 import type { EarlyPage } from '../lib/early-calls';
 
-export type EarlyPageSource = Pick<EarlyPage, 'paths' | 'under' | 'calls'> & {
+export type EarlyPageSource = Pick<EarlyPage, 'paths' | 'under' | 'visitor' | 'calls'> & {
   /** Modules the page imports lazily, relative to apps/web; `{locale}` for one per locale. */
   modules: string[];
 };
 
 export const earlyPages: EarlyPageSource[] = [
+  {
+    // A visitor's first screen wherever they land (the root and the member's paths lead a reader
+    // without a token to /login): the login form, its form library and inputs (vite.config.ts,
+    // firstScreenChunks: the `login` chunk).
+    visitor: true,
+    paths: ['/', '/login'],
+    under: '/user',
+    calls: [],
+    modules: ['src/features/auth/components/login-page.tsx'],
+  },
   {
     // Every member screen: the shell (with the home, in one chunk: app/member-first-screen.ts),
     // the member's name in it, the member screens' words.

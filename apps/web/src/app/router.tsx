@@ -9,7 +9,6 @@ import {
   useNavigation,
 } from 'react-router';
 import { profileQueryOptions } from '../features/account/api/get-profile';
-import { LoginPage } from '../features/auth/components/login-page';
 import { walletQueryOptions } from '../features/wallet/api/get-wallet';
 import { loadMemberWords } from '../lib/i18n';
 import { paths } from '../lib/navigation';
@@ -110,8 +109,10 @@ function RootLayout() {
 }
 
 /**
- * /login needs the public shell and the login form anyway, so they sit in the entry chunk;
- * every other screen is a lazy chunk that /login never downloads.
+ * Every screen is a lazy chunk, /login's too: the entry carries what every first screen needs,
+ * and a member's home does not download the login form and its form library. index.html fetches
+ * the first screen's chunks beside the entry's (app/early-plan.ts), so a lazy first screen costs
+ * no round trip.
  */
 export const routes: RouteObject[] = [
   {
@@ -129,7 +130,14 @@ export const routes: RouteObject[] = [
         loader: guarded(enterPublicShell),
         element: <PublicShell />,
         children: [
-          { path: paths.login, loader: guarded(checkServiceActive), element: <LoginPage /> },
+          {
+            path: paths.login,
+            loader: guarded(checkServiceActive),
+            lazy: screen(
+              () => import('../features/auth/components/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
           {
             path: paths.register,
             lazy: screen(

@@ -16,6 +16,15 @@ const plan: EarlyPlan = {
   headers: { Accept: 'application/json', 'X-Wallet-User': '1' },
   pages: [
     {
+      visitor: true,
+      paths: ['/', '/login'],
+      under: '/user',
+      calls: [],
+      modules: ['/assets/login.js'],
+      styles: ['/assets/login.css'],
+      localeModules: {},
+    },
+    {
       under: '/user',
       calls: ['/api/account/profile'],
       modules: ['/assets/member.js'],
@@ -94,13 +103,32 @@ describe("index.html's early start", () => {
     expect(preloads().map(({ href }) => href)).not.toContain('/assets/wallet.js');
   });
 
-  it('does nothing for a visitor without a token, nor on a public page', () => {
-    runInlineScript('/user/home');
-    localStorage.setItem('token', 'member-token');
-    runInlineScript('/login');
-    runInlineScript('/username');
+  it("fetches the sign-in screen's chunks for a visitor, wherever the app leads them to it", () => {
+    for (const path of ['/', '/login', '/user/home']) {
+      for (const link of document.head.querySelectorAll('link')) link.remove();
+      runInlineScript(path);
+      expect(preloads()).toEqual([
+        { rel: 'modulepreload', href: '/assets/login.js', as: null, crossorigin: '' },
+        { rel: 'preload', href: '/assets/login.css', as: 'style', crossorigin: '' },
+      ]);
+    }
+    // No token, no calls: a visitor's pages fetch chunks only.
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(takeEarlyCall('/api/account/profile', null)).toBeUndefined();
+  });
+
+  it("gives a member none of the visitor's chunks, and a page outside the plan nothing", () => {
+    localStorage.setItem('token', 'member-token');
+    runInlineScript('/user/home');
+    expect(preloads().map(({ href }) => href)).not.toContain('/assets/login.js');
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+    fetchMock.mockClear();
+    runInlineScript('/login');
     expect(preloads()).toEqual([]);
+    localStorage.removeItem('token');
+    runInlineScript('/register');
+    expect(preloads()).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("fetches the words of the reader's locale: the stored one, else the variant's", () => {

@@ -2,12 +2,13 @@
  * The first screen's calls, sent by index.html before the app's scripts have arrived.
  *
  * A signed-in member's first screen needs two answers (the profile for the shell, the wallet for
- * the home) and a few chunks the entry imports only once it runs. Left to the app, all of them
- * leave after the entry's scripts have downloaded and run: one whole download later on a phone.
- * So index.html carries a small inline script, `startEarly` with the build's plan (vite.config.ts,
- * earlyStart), that sends the page's calls with the stored token and asks for its chunks as the
- * page is parsed. The API client then takes an answer from here instead of asking again
- * (`takeEarlyCall`), once, for the first screen only (docs/performance.md).
+ * the home) and a few chunks the entry imports only once it runs; a visitor's sign-in screen
+ * needs the login form's chunk. Left to the app, all of them leave after the entry's scripts have
+ * downloaded and run: one whole download later on a phone. So index.html carries a small inline
+ * script, `startEarly` with the build's plan (vite.config.ts, earlyStart), that sends the page's
+ * calls with the stored token and asks for its chunks as the page is parsed. The API client then
+ * takes an answer from here instead of asking again (`takeEarlyCall`), once, for the first
+ * screen only (docs/performance.md).
  */
 
 /** What the inline script leaves on `window[plan.global]`. */
@@ -19,10 +20,15 @@ export type EarlyCalls = {
 
 /** One page's head start: the calls it makes before it paints, and the chunks it imports. */
 export type EarlyPage = {
-  /** Pathnames this applies to exactly (no trailing slash), or every path under `under`. */
+  /** Pathnames this applies to exactly (no trailing slash), and every path under `under`. */
   paths?: string[];
   under?: string;
-  /** GET calls its loaders make, answered from here. */
+  /**
+   * A visitor's page, for a reader without a stored token: the screen the app shows such a
+   * reader on these paths (the sign-in screen). Other pages are a signed-in member's.
+   */
+  visitor?: boolean;
+  /** GET calls its loaders make, answered from here (a member's pages: they carry the token). */
   calls: string[];
   /** Script chunks to fetch as module preloads, and stylesheets to fetch as preloads. */
   modules: string[];
@@ -48,15 +54,14 @@ export const EARLY_GLOBAL = '__walletEarly';
 
 /**
  * Runs inline in index.html, serialised with `String(startEarly)`: it may use nothing but its
- * argument and the browser's globals. Only a signed-in member (a stored token) gets a head start;
- * a visitor without one is sent to /login by the app, which then needs none of it. Anything that
+ * argument and the browser's globals. A signed-in member (a stored token) gets the member's
+ * pages' head start, a visitor without one the visitor's pages' (chunks only). Anything that
  * throws (storage switched off) leaves the app to ask for itself, as it always can.
  */
 export function startEarly(plan: EarlyPlan): void {
   try {
     const token =
       localStorage.getItem(plan.tokenKey) ?? sessionStorage.getItem(plan.tokenKey) ?? '';
-    if (!token) return;
     const here = location.pathname.replace(/\/+$/, '') || '/';
     const variant = document.querySelector('meta[name="app-variant"]')?.getAttribute('content');
     const locale =
@@ -75,10 +80,10 @@ export function startEarly(plan: EarlyPlan): void {
       document.head.appendChild(link);
     };
     for (const page of plan.pages) {
-      const applies = page.under
-        ? here === page.under || here.startsWith(`${page.under}/`)
-        : (page.paths ?? []).includes(here);
-      if (!applies) continue;
+      const applies =
+        (page.paths ?? []).includes(here) ||
+        (page.under !== undefined && (here === page.under || here.startsWith(`${page.under}/`)));
+      if (!applies || Boolean(page.visitor) === Boolean(token)) continue;
       for (const path of page.calls) {
         const call = fetch(path, { headers });
         // Handled here too: an answer nobody takes must not report an unhandled failure.
