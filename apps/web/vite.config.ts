@@ -293,11 +293,11 @@ function reachableChunks(
 }
 
 /**
- * A signed-in member's first screen starts from index.html (src/lib/early-calls.ts): an inline
- * script, `startEarly` with this build's plan, sends the calls the screen's loaders wait for
- * and fetches the chunks they import (src/app/early-plan.ts: each module, with the chunks it
- * imports that the entry does not load already, and their stylesheets). The server allows
- * that one inline script by its hash (apps/server, web-app.ts).
+ * The first screen starts from index.html (src/lib/early-calls.ts): an inline script,
+ * `startEarly` with this build's plan, sends the calls a signed-in member's screen's loaders wait
+ * for and fetches the chunks the screen imports, a member's or a visitor's (src/app/early-plan.ts:
+ * each module, with the chunks it imports that the entry does not load already, and their
+ * stylesheets). The server allows that one inline script by its hash (apps/server, web-app.ts).
  */
 function earlyStart(): Plugin {
   let base = '/';

@@ -167,11 +167,17 @@ describe('the member’s first screen', { timeout: 30_000 }, () => {
     fetchMock.mockImplementation(async (url) =>
       String(url) === '/api/wallet' ? jsonResponse(walletAnswer) : answer(String(url)),
     );
-    /** The calls app/early-plan.ts has index.html send on `path` (as lib/early-calls.ts picks). */
+    /**
+     * The calls app/early-plan.ts has index.html send on `path` for a signed-in member (as
+     * lib/early-calls.ts picks).
+     */
     const early = (path: string) =>
       earlyPages
-        .filter(({ under, paths = [] }) =>
-          under ? path === under || path.startsWith(`${under}/`) : paths.includes(path),
+        .filter(
+          ({ under, paths = [], visitor }) =>
+            !visitor &&
+            (paths.includes(path) ||
+              (under !== undefined && (path === under || path.startsWith(`${under}/`)))),
         )
         .flatMap(({ calls }) => calls)
         .sort();
