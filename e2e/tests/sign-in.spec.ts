@@ -16,6 +16,8 @@ test("a visitor's sign-in screen comes with the head start index.html gave it", 
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(preloaded.filter((path) => chunk.test(path))).toHaveLength(1);
   expect(asked.filter((path) => chunk.test(path))).toHaveLength(1);
+  // So did the one call the screen's guard waits for: sent once, by the script.
+  expect(asked.filter((path) => path === '/api/lookup/active')).toHaveLength(1);
   expect(asked.filter((path) => path.startsWith('/api/account'))).toEqual([]);
 });
 

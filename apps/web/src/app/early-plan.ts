@@ -1,7 +1,7 @@
 /**
  * What index.html starts for the first screen before the app's scripts arrive (lib/early-calls.ts):
  * for a signed-in member, the calls its route loaders wait for and the lazy modules they import;
- * for a visitor, the sign-in screen's modules.
+ * for a visitor, the same for the sign-in screen.
  * vite.config.ts (earlyStart) turns the modules into the built chunks' addresses; router.test.tsx
  * checks that the calls are the very ones the loaders make.
  */
@@ -15,12 +15,13 @@ export type EarlyPageSource = Pick<EarlyPage, 'paths' | 'under' | 'visitor' | 'c
 export const earlyPages: EarlyPageSource[] = [
   {
     // A visitor's first screen wherever they land (the root and the member's paths lead a reader
-    // without a token to /login): the login form, its form library and inputs (vite.config.ts,
-    // firstScreenChunks: the `login` chunk).
+    // without a token to /login): whether the service is open (the login route's guard waits for
+    // it), and the login form, its form library and inputs (vite.config.ts, firstScreenChunks:
+    // the `login` chunk).
     visitor: true,
     paths: ['/', '/login'],
     under: '/user',
-    calls: [],
+    calls: ['/api/lookup/active'],
     modules: ['src/features/auth/components/login-page.tsx'],
   },
   {

@@ -36,6 +36,33 @@ function renderAt(path: string) {
   return router;
 }
 
+/**
+ * The calls app/early-plan.ts has index.html send on `path`, for a member or a visitor (as
+ * lib/early-calls.ts picks them).
+ */
+function plannedCalls(path: string, visitor: boolean): string[] {
+  return earlyPages
+    .filter(
+      (page) =>
+        Boolean(page.visitor) === visitor &&
+        ((page.paths ?? []).includes(path) ||
+          (page.under !== undefined && (path === page.under || path.startsWith(`${page.under}/`)))),
+    )
+    .flatMap(({ calls }) => calls)
+    .sort();
+}
+
+/** What the router's loaders asked for before the first screen could show. */
+function callsBeforeFirstScreen(router: ReturnType<typeof renderAt>): Promise<string[]> {
+  return new Promise((resolve) => {
+    const stop = router.subscribe(({ initialized, navigation }) => {
+      if (!initialized || navigation.state !== 'idle') return;
+      stop();
+      resolve(fetchMock.mock.calls.map(([url]) => String(url)).sort());
+    });
+  });
+}
+
 beforeEach(() => {
   terminated = false;
   fetchMock.mockImplementation(async (url) => answer(String(url)));
@@ -55,6 +82,11 @@ describe('routes', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Welcome back' }, lazyScreen),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it("sends early, from index.html, the very calls a visitor's sign-in screen waits for", async () => {
+    const waitedFor = await callsBeforeFirstScreen(renderAt('/login'));
+    expect(waitedFor).toEqual(plannedCalls('/login', true));
   });
 
   it('opens the member home for a stored token', async () => {
@@ -167,33 +199,11 @@ describe('the member’s first screen', { timeout: 30_000 }, () => {
     fetchMock.mockImplementation(async (url) =>
       String(url) === '/api/wallet' ? jsonResponse(walletAnswer) : answer(String(url)),
     );
-    /**
-     * The calls app/early-plan.ts has index.html send on `path` for a signed-in member (as
-     * lib/early-calls.ts picks).
-     */
-    const early = (path: string) =>
-      earlyPages
-        .filter(
-          ({ under, paths = [], visitor }) =>
-            !visitor &&
-            (paths.includes(path) ||
-              (under !== undefined && (path === under || path.startsWith(`${under}/`)))),
-        )
-        .flatMap(({ calls }) => calls)
-        .sort();
     for (const path of ['/user', '/user/home', '/user/bonus', '/user/profile']) {
       fetchMock.mockClear();
-      const router = renderAt(path);
-      /** What the router's loaders asked for before the screen could show. */
-      const waitedFor = await new Promise<string[]>((resolve) => {
-        const stop = router.subscribe(({ initialized, navigation }) => {
-          if (!initialized || navigation.state !== 'idle') return;
-          stop();
-          resolve(fetchMock.mock.calls.map(([url]) => String(url)).sort());
-        });
-      });
+      const waitedFor = await callsBeforeFirstScreen(renderAt(path));
       // The bonus screen's loader starts its list but does not wait for it (router.tsx, prefetch).
-      expect(waitedFor.filter((url) => url !== '/api/bonus')).toEqual(early(path));
+      expect(waitedFor.filter((url) => url !== '/api/bonus')).toEqual(plannedCalls(path, false));
       cleanup();
       queryClient.clear();
     }

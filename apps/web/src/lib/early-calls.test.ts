@@ -19,7 +19,7 @@ const plan: EarlyPlan = {
       visitor: true,
       paths: ['/', '/login'],
       under: '/user',
-      calls: [],
+      calls: ['/api/lookup/active'],
       modules: ['/assets/login.js'],
       styles: ['/assets/login.css'],
       localeModules: {},
@@ -103,18 +103,25 @@ describe("index.html's early start", () => {
     expect(preloads().map(({ href }) => href)).not.toContain('/assets/wallet.js');
   });
 
-  it("fetches the sign-in screen's chunks for a visitor, wherever the app leads them to it", () => {
+  it('starts the sign-in screen for a visitor, wherever the app leads them to it', async () => {
     for (const path of ['/', '/login', '/user/home']) {
       for (const link of document.head.querySelectorAll('link')) link.remove();
+      fetchMock.mockClear();
       runInlineScript(path);
       expect(preloads()).toEqual([
         { rel: 'modulepreload', href: '/assets/login.js', as: null, crossorigin: '' },
         { rel: 'preload', href: '/assets/login.css', as: 'style', crossorigin: '' },
       ]);
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/lookup/active']);
     }
-    // No token, no calls: a visitor's pages fetch chunks only.
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(takeEarlyCall('/api/account/profile', null)).toBeUndefined();
+    // Sent without a token, and handed to a caller that has none (the API client's, signed out).
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBeNull();
+    expect(headers.get('X-Wallet-User')).toBe('1');
+    expect(takeEarlyCall('/api/lookup/active', 'member-token')).toBeUndefined();
+    const early = takeEarlyCall('/api/lookup/active', null);
+    expect(await (await early)?.json()).toEqual({ ok: true });
+    expect(takeEarlyCall('/api/lookup/active', null)).toBeUndefined();
   });
 
   it("gives a member none of the visitor's chunks, and a page outside the plan nothing", () => {

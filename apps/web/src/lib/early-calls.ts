@@ -3,17 +3,20 @@
  *
  * A signed-in member's first screen needs two answers (the profile for the shell, the wallet for
  * the home) and a few chunks the entry imports only once it runs; a visitor's sign-in screen
- * needs the login form's chunk. Left to the app, all of them leave after the entry's scripts have
+ * needs one answer (whether the service is open) and the login form's chunk. Left to the app, all of them leave after the entry's scripts have
  * downloaded and run: one whole download later on a phone. So index.html carries a small inline
  * script, `startEarly` with the build's plan (vite.config.ts, earlyStart), that sends the page's
- * calls with the stored token and asks for its chunks as the page is parsed. The API client then
+ * calls (with the stored token, if any) and asks for its chunks as the page is parsed. The API client then
  * takes an answer from here instead of asking again (`takeEarlyCall`), once, for the first
  * screen only (docs/performance.md).
  */
 
 /** What the inline script leaves on `window[plan.global]`. */
 export type EarlyCalls = {
-  /** The token the calls carried: an answer serves only a caller sending the same. */
+  /**
+   * The token the calls carried, '' for a visitor's (none): an answer serves only a caller
+   * sending the same.
+   */
   token: string;
   calls: Record<string, Promise<Response>>;
 };
@@ -28,7 +31,7 @@ export type EarlyPage = {
    * reader on these paths (the sign-in screen). Other pages are a signed-in member's.
    */
   visitor?: boolean;
-  /** GET calls its loaders make, answered from here (a member's pages: they carry the token). */
+  /** GET calls its loaders make, answered from here (a member's carry the token). */
   calls: string[];
   /** Script chunks to fetch as module preloads, and stylesheets to fetch as preloads. */
   modules: string[];
@@ -55,7 +58,7 @@ export const EARLY_GLOBAL = '__walletEarly';
 /**
  * Runs inline in index.html, serialised with `String(startEarly)`: it may use nothing but its
  * argument and the browser's globals. A signed-in member (a stored token) gets the member's
- * pages' head start, a visitor without one the visitor's pages' (chunks only). Anything that
+ * pages' head start, a visitor without one the visitor's pages'. Anything that
  * throws (storage switched off) leaves the app to ask for itself, as it always can.
  */
 export function startEarly(plan: EarlyPlan): void {
@@ -67,7 +70,9 @@ export function startEarly(plan: EarlyPlan): void {
     const locale =
       localStorage.getItem(plan.localeKey) ??
       (variant === 'laos' ? plan.defaultLocale.laos : plan.defaultLocale.other);
-    const headers = { ...plan.headers, Authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = token
+      ? { ...plan.headers, Authorization: `Bearer ${token}` }
+      : plan.headers;
     const early: EarlyCalls = { token, calls: {} };
     const preload = (href: string, rel: string, as?: string) => {
       const link = document.createElement('link');
@@ -106,13 +111,13 @@ function earlyCalls(): EarlyCalls | undefined {
 }
 
 /**
- * The answer index.html's script already asked for, if it asked for `path` with this token and
- * nobody has taken it yet; each is taken once.
+ * The answer index.html's script already asked for, if it asked for `path` with this token (or
+ * none, as a visitor) and nobody has taken it yet; each is taken once.
  */
 export function takeEarlyCall(path: string, token: string | null): Promise<Response> | undefined {
   const early = earlyCalls();
   const call = early?.calls[path];
-  if (!early || !call || early.token !== token) return undefined;
+  if (!early || !call || early.token !== (token ?? '')) return undefined;
   delete early.calls[path];
   return call;
 }
