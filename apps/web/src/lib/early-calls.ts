@@ -3,12 +3,13 @@
  *
  * A signed-in member's first screen needs two answers (the profile for the shell, the wallet for
  * the home) and a few chunks the entry imports only once it runs; a visitor's sign-in screen
- * needs one answer (whether the service is open) and the login form's chunk. Left to the app, all of them leave after the entry's scripts have
- * downloaded and run: one whole download later on a phone. So index.html carries a small inline
- * script, `startEarly` with the build's plan (vite.config.ts, earlyStart), that sends the page's
- * calls (with the stored token, if any) and asks for its chunks as the page is parsed. The API client then
- * takes an answer from here instead of asking again (`takeEarlyCall`), once, for the first
- * screen only (docs/performance.md).
+ * needs one answer (whether the service is open) and the login form's chunk. Left to the app,
+ * all of them leave after the entry's scripts have downloaded and run: one whole download later
+ * on a phone. So index.html carries a small inline script, `startEarly` with the build's plan
+ * (vite.config.ts, earlyStart), that sends the page's calls (with the stored token, if any) and
+ * asks for its chunks as the page is parsed. The API client then takes an answer from here
+ * instead of asking again (`takeEarlyCall`), once, for the first screen only
+ * (docs/performance.md).
  */
 
 /** What the inline script leaves on `window[plan.global]`. */
@@ -58,8 +59,8 @@ export const EARLY_GLOBAL = '__walletEarly';
 /**
  * Runs inline in index.html, serialised with `String(startEarly)`: it may use nothing but its
  * argument and the browser's globals. A signed-in member (a stored token) gets the member's
- * pages' head start, a visitor without one the visitor's pages'. Anything that
- * throws (storage switched off) leaves the app to ask for itself, as it always can.
+ * pages' head start, a visitor without one the visitor's pages'. Anything that throws (storage
+ * switched off) leaves the app to ask for itself, as it always can.
  */
 export function startEarly(plan: EarlyPlan): void {
   try {

@@ -12,30 +12,27 @@ async function freshNextPaint(): Promise<NextPaint> {
 function fakeLargestPaints() {
   const observers = new Set<PerformanceObserverCallback>();
   const buffered: number[] = [];
+  const deliver = (callback: PerformanceObserverCallback, times: number[]) => {
+    const entries = times.map((startTime) => ({ startTime }) as PerformanceEntry);
+    callback({ getEntries: () => entries } as PerformanceObserverEntryList, {} as never);
+  };
   class FakeObserver {
     static supportedEntryTypes = ['largest-contentful-paint'];
     constructor(private readonly callback: PerformanceObserverCallback) {}
     observe(options: PerformanceObserverInit) {
       expect(options.type).toBe('largest-contentful-paint');
       observers.add(this.callback);
-      if (options.buffered && buffered.length > 0) this.deliver(buffered);
+      if (options.buffered && buffered.length > 0) deliver(this.callback, buffered);
     }
     disconnect() {
       observers.delete(this.callback);
-    }
-    deliver(times: number[]) {
-      const entries = times.map((startTime) => ({ startTime }) as PerformanceEntry);
-      this.callback({ getEntries: () => entries } as PerformanceObserverEntryList, this as never);
     }
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver);
   return {
     report(startTime: number) {
       buffered.push(startTime);
-      const entries = [{ startTime } as PerformanceEntry];
-      for (const callback of [...observers]) {
-        callback({ getEntries: () => entries } as PerformanceObserverEntryList, {} as never);
-      }
+      for (const callback of [...observers]) deliver(callback, [startTime]);
     },
     watching: () => observers.size,
   };
