@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { slips } from '../../db/schema';
 import { SignedLinks } from '../../lib/signed-links';
 import { describeOnDatabases } from '../../test/databases';
@@ -347,11 +347,13 @@ describeOnDatabases('deposit slips', (target) => {
 describeOnDatabases('a slip across a restart', (target) => {
   let h: Harness;
   let uploads: string;
-  beforeAll(async () => {
+  // A database of its own for each test: a server left by an earlier test would have queued its
+  // next sweep a minute ahead, and a server starting then runs none at once.
+  beforeEach(async () => {
     h = await startHarness(target);
     uploads = await mkdtemp(join(tmpdir(), 'wallet-slips-'));
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await h?.close();
     if (uploads) await rm(uploads, { recursive: true, force: true });
   });
@@ -386,7 +388,7 @@ describeOnDatabases('a slip across a restart', (target) => {
     );
     await before.close();
 
-    // A server starting runs the sweep at once.
+    // The first server with workers on this database runs the sweep as it starts.
     const after = await h.build({ UPLOADS_DIR: uploads, RECONCILE_INTERVAL_MS: '60000' });
     expect(await settledSlip(after, m.token, slipId)).toMatchObject({ status: 'success' });
     expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(7_500);
