@@ -123,6 +123,25 @@ describe('nextPaint', () => {
       expect(paints.watching()).toBe(0);
     });
 
+    it('tells the work waiting for the page to settle once the first screen is shown', async () => {
+      const { nextPaint, firstScreenShown } = await freshNextPaint();
+      let told = false;
+      void firstScreenShown().then(() => {
+        told = true;
+      });
+      // No screen has been drawn yet: the router's first navigation has not ended.
+      await settle();
+      expect(told).toBe(false);
+
+      const before = performance.now();
+      void nextPaint();
+      await settle();
+      expect(told).toBe(false);
+      paints.report(before + 1);
+      await settle();
+      expect(told).toBe(true);
+    });
+
     it('after the first screen, waits for the frame only', async () => {
       const { nextPaint } = await freshNextPaint();
       const first = nextPaint();

@@ -46,7 +46,11 @@ function largestPaintShown(frameStart: number): Promise<void> {
 
 /** The page's first screen, shown: every lookup of that screen waits for this one promise. */
 let firstScreen: Promise<void> | undefined;
-let firstScreenShown = false;
+let firstScreenDone = false;
+let markShown: () => void = () => {};
+const shown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
 
 /**
  * Resolves once the frame the browser is preparing is painted; on the page's first screen, once
@@ -54,13 +58,23 @@ let firstScreenShown = false;
  * one the browser reports (largest paints are reported until the member's first input).
  */
 export function nextPaint(): Promise<void> {
-  if (firstScreenShown) return framePainted().then(() => undefined);
+  if (firstScreenDone) return framePainted().then(() => undefined);
   firstScreen ??= framePainted()
     .then(largestPaintShown)
     .finally(() => {
-      firstScreenShown = true;
+      firstScreenDone = true;
+      markShown();
     });
   return firstScreen;
+}
+
+/**
+ * Resolves once the page's first screen is shown: the first `nextPaint()` has resolved. The app
+ * calls `nextPaint()` as its router's first navigation ends (main.tsx), so every page has one;
+ * the work that waits for the page to settle waits for this too (lib/when-settled.ts).
+ */
+export function firstScreenShown(): Promise<void> {
+  return shown;
 }
 
 /** `ask`, sent once the frame the browser is preparing is painted: the lookups' query function. */

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The page's first screen, shown when the test says so. */
+let showFirstScreen: () => void = () => {};
+
+/** A fresh whenSettled whose first screen is the test's, and an idle callback the test runs. */
+async function freshWhenSettled() {
+  vi.resetModules();
+  const shown = new Promise<void>((resolve) => {
+    showFirstScreen = resolve;
+  });
+  vi.doMock('./next-paint', () => ({ firstScreenShown: () => shown }));
+  return (await import('./when-settled')).whenSettled;
+}
+
+/** Lets promise reactions run. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('whenSettled', () => {
+  const idle: (() => void)[] = [];
+  const cancelled: number[] = [];
+  beforeEach(() => {
+    idle.length = 0;
+    cancelled.length = 0;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('./next-paint');
+    Reflect.deleteProperty(document, 'readyState');
+  });
+
+  it('waits for the first screen to be shown, then for the browser to be idle', async () => {
+    const whenSettled = await freshWhenSettled();
+    const work = vi.fn();
+    whenSettled(work);
+    await flush();
+    // Loaded, but the home is still waiting for its answers and its screen.
+    expect(idle).toHaveLength(0);
+
+    showFirstScreen();
+    await flush();
+    expect(idle).toHaveLength(1);
+    expect(work).not.toHaveBeenCalled();
+    idle[0]?.();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the page to load, even once its first screen is shown', async () => {
+    const whenSettled = await freshWhenSettled();
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    const work = vi.fn();
+    whenSettled(work);
+    showFirstScreen();
+    await flush();
+    expect(idle).toHaveLength(0);
+
+    window.dispatchEvent(new Event('load'));
+    await flush();
+    expect(idle).toHaveLength(1);
+  });
+
+  it('runs nothing once cancelled, before or after it asked for an idle moment', async () => {
+    const whenSettled = await freshWhenSettled();
+    const early = vi.fn();
+    const late = vi.fn();
+    const cancelEarly = whenSettled(early);
+    const cancelLate = whenSettled(late);
+    cancelEarly();
+    showFirstScreen();
+    await flush();
+    // Only the one still wanted asked for an idle moment, and it is given back.
+    expect(idle).toHaveLength(1);
+    cancelLate();
+    expect(cancelled).toEqual([1]);
+    expect(early).not.toHaveBeenCalled();
+  });
+});
