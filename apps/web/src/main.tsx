@@ -12,7 +12,6 @@ import { createAppRouter } from './app/router';
 import { dropEarlyCalls } from './lib/early-calls';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
-import { nextPaint } from './lib/next-paint';
 import { useSessionStore } from './lib/session-store';
 
 // zod, which arrives later with the first form, probes for eval to compile faster parsers; the
@@ -29,13 +28,10 @@ const wordsLoaded = initI18n(useSessionStore.getState().locale);
 await new Promise((resolve) => setTimeout(resolve, 0));
 const router = createAppRouter();
 setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
-// The router's first navigation renders the page's first screen. The answers index.html asked
-// for early serve that screen only (lib/early-calls.ts); its lookups and the work that waits for
-// the page to settle wait until it is shown (lib/next-paint.ts).
+// The answers index.html asked for early serve the first screen only (lib/early-calls.ts).
 const stopWatching = router.subscribe(({ initialized, navigation }) => {
   if (!initialized || navigation.state !== 'idle') return;
   dropEarlyCalls();
-  void nextPaint();
   stopWatching();
 });
 await wordsLoaded;

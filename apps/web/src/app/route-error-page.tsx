@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useFirstScreen } from '../lib/next-paint';
 
 /**
  * Last line of defence (the routes' errorElement): a screen that throws, or a failed chunk or
@@ -12,6 +13,8 @@ export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
   useEffect(() => console.error(error), [error]);
+  // The root's error element may be the page's first screen.
+  useFirstScreen();
   return (
     <Center mih="100vh" p="lg">
       <Stack align="center" gap="md" maw={360} ta="center">

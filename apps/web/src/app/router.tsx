@@ -12,6 +12,7 @@ import { profileQueryOptions } from '../features/account/api/get-profile';
 import { walletQueryOptions } from '../features/wallet/api/get-wallet';
 import { loadMemberWords } from '../lib/i18n';
 import { paths } from '../lib/navigation';
+import { useFirstScreen } from '../lib/next-paint';
 import { queryClient } from '../lib/query-client';
 import {
   checkServiceActive,
@@ -96,8 +97,12 @@ function FirstFrame() {
   return <PageLoader />;
 }
 
-/** The layout of every route: the thin gold bar while the next screen loads, scroll restoration. */
+/**
+ * The layout of every route: the thin gold bar while the next screen loads, scroll restoration.
+ * Its first commit is the page's first screen (`useFirstScreen`, lib/next-paint.ts).
+ */
 function RootLayout() {
+  useFirstScreen();
   const loading = useNavigation().state !== 'idle';
   return (
     <>

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 /**
  * For the lookups no first paint waits for (the site's name, whether the wheel runs, whether the
  * chat shows): a screen that starts them as it mounts sends them once its frame is on screen, so
@@ -69,12 +71,25 @@ export function nextPaint(): Promise<void> {
 }
 
 /**
- * Resolves once the page's first screen is shown: the first `nextPaint()` has resolved. The app
- * calls `nextPaint()` as its router's first navigation ends (main.tsx), so every page has one;
- * the work that waits for the page to settle waits for this too (lib/when-settled.ts).
+ * Resolves once the page's first screen is shown: the first `nextPaint()` has resolved. The
+ * router's root marks its first commit (`useFirstScreen`), so every page has one; the work that
+ * waits for the page to settle waits for this too (lib/when-settled.ts). A tab opened in the
+ * background paints nothing, so this waits until it is shown.
  */
 export function firstScreenShown(): Promise<void> {
   return shown;
+}
+
+/**
+ * Marks the page's first screen: called by what the router's root renders once its first
+ * navigation has ended (its layout, or its error page), so that screen's frame is the one
+ * `firstScreenShown` waits for even when the screen starts no lookup. Later commits change
+ * nothing; the lookups a screen starts, in its children's effects, run first and share the frame.
+ */
+export function useFirstScreen(): void {
+  useEffect(() => {
+    void nextPaint();
+  }, []);
 }
 
 /** `ask`, sent once the frame the browser is preparing is painted: the lookups' query function. */

@@ -61,6 +61,35 @@ describe('whenSettled', () => {
     expect(idle).toHaveLength(1);
   });
 
+  it('waits a second instead where the browser has no idle callbacks', async () => {
+    vi.unstubAllGlobals();
+    expect('requestIdleCallback' in window).toBe(false);
+    vi.useFakeTimers();
+    try {
+      const whenSettled = await freshWhenSettled();
+      const work = vi.fn();
+      whenSettled(work);
+      showFirstScreen();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(work).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(work).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops listening for the load event once cancelled', async () => {
+    const whenSettled = await freshWhenSettled();
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    const work = vi.fn();
+    whenSettled(work)();
+    showFirstScreen();
+    window.dispatchEvent(new Event('load'));
+    await flush();
+    expect(idle).toHaveLength(0);
+  });
+
   it('runs nothing once cancelled, before or after it asked for an idle moment', async () => {
     const whenSettled = await freshWhenSettled();
     const early = vi.fn();

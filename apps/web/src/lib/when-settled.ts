@@ -8,14 +8,16 @@ import { firstScreenShown } from './next-paint';
  * does. Answers a function that cancels it.
  */
 export function whenSettled(work: () => void): () => void {
-  let live = true;
+  const cancelled = new AbortController();
   let cancelIdle = () => {};
   const loaded =
     document.readyState === 'complete'
       ? Promise.resolve()
-      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+      : new Promise((resolve) =>
+          window.addEventListener('load', resolve, { once: true, signal: cancelled.signal }),
+        );
   void Promise.all([loaded, firstScreenShown()]).then(() => {
-    if (!live) return;
+    if (cancelled.signal.aborted) return;
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(work, { timeout: 3000 });
       cancelIdle = () => window.cancelIdleCallback(id);
@@ -25,7 +27,7 @@ export function whenSettled(work: () => void): () => void {
     }
   });
   return () => {
-    live = false;
+    cancelled.abort();
     cancelIdle();
   };
 }

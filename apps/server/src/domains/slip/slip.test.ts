@@ -349,13 +349,15 @@ describeOnDatabases('a slip across a restart', (target) => {
   let uploads: string;
   // A database of its own for each test: a server left by an earlier test would have queued its
   // next sweep a minute ahead, and a server starting then runs none at once.
+  // What this test opened, closed after it (a set-up that failed leaves nothing to close).
   beforeEach(async () => {
-    h = await startHarness(target);
-    uploads = await mkdtemp(join(tmpdir(), 'wallet-slips-'));
-  });
-  afterEach(async () => {
-    await h?.close();
-    if (uploads) await rm(uploads, { recursive: true, force: true });
+    const dir = await mkdtemp(join(tmpdir(), 'wallet-slips-'));
+    const harness = await startHarness(target);
+    [h, uploads] = [harness, dir];
+    return async () => {
+      await harness.close();
+      await rm(dir, { recursive: true, force: true });
+    };
   });
 
   it('verifies a slip queued before the server stopped once it is back, crediting once', async () => {
