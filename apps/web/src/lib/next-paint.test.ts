@@ -38,6 +38,15 @@ function fakeLargestPaints() {
   };
 }
 
+/** Whether `promise` has resolved yet, asked at any later moment. */
+function tracked(promise: Promise<unknown>): () => boolean {
+  let resolved = false;
+  void promise.then(() => {
+    resolved = true;
+  });
+  return () => resolved;
+}
+
 /** Lets the frame, the task after it and any promise reactions run. */
 async function settle(ms = 20) {
   await new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,16 +60,14 @@ describe('nextPaint', () => {
 
   it('waits for the next animation frame, and resolves after it', async () => {
     const { nextPaint } = await freshNextPaint();
-    let settled = false;
-    const painted = nextPaint().then(() => {
-      settled = true;
-    });
+    const painted = nextPaint();
+    const settled = tracked(painted);
     let framed = false;
     requestAnimationFrame(() => {
       framed = true;
     });
     await Promise.resolve();
-    expect(settled).toBe(false);
+    expect(settled()).toBe(false);
     await painted;
     expect(framed).toBe(true);
   });
@@ -86,13 +93,11 @@ describe('nextPaint', () => {
       // The splash's paint, reported before this screen's frame began: not this screen's.
       paints.report(0);
       const before = performance.now();
-      let shown = false;
-      const first = nextPaint().then(() => {
-        shown = true;
-      });
+      const first = nextPaint();
+      const shown = tracked(first);
       const other = nextPaint();
       await settle();
-      expect(shown).toBe(false);
+      expect(shown()).toBe(false);
       expect(paints.watching()).toBe(1);
 
       paints.report(before + 1);
@@ -112,34 +117,28 @@ describe('nextPaint', () => {
 
     it('stops waiting after the time allowed when no report comes', async () => {
       const { nextPaint, FIRST_SCREEN_SHOWN_WAIT_MS } = await freshNextPaint();
-      let shown = false;
-      void nextPaint().then(() => {
-        shown = true;
-      });
+      const shown = tracked(nextPaint());
       await settle();
-      expect(shown).toBe(false);
+      expect(shown()).toBe(false);
       await settle(FIRST_SCREEN_SHOWN_WAIT_MS);
-      expect(shown).toBe(true);
+      expect(shown()).toBe(true);
       expect(paints.watching()).toBe(0);
     });
 
     it('tells the work waiting for the page to settle once the first screen is shown', async () => {
       const { nextPaint, firstScreenShown } = await freshNextPaint();
-      let told = false;
-      void firstScreenShown().then(() => {
-        told = true;
-      });
+      const told = tracked(firstScreenShown());
       // No screen has been drawn yet: the router's first navigation has not ended.
       await settle();
-      expect(told).toBe(false);
+      expect(told()).toBe(false);
 
       const before = performance.now();
       void nextPaint();
       await settle();
-      expect(told).toBe(false);
+      expect(told()).toBe(false);
       paints.report(before + 1);
       await settle();
-      expect(told).toBe(true);
+      expect(told()).toBe(true);
     });
 
     it('after the first screen, waits for the frame only', async () => {

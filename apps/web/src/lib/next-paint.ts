@@ -46,13 +46,20 @@ function largestPaintShown(frameStart: number): Promise<void> {
   });
 }
 
-/** The page's first screen, shown: every lookup of that screen waits for this one promise. */
-let firstScreen: Promise<void> | undefined;
+/**
+ * The page's first screen, shown: started by the first `nextPaint()`, and every lookup of that
+ * screen waits for this one promise.
+ */
+let startFirstScreen = () => {};
 let firstScreenDone = false;
-let markShown: () => void = () => {};
-const shown = new Promise<void>((resolve) => {
-  markShown = resolve;
-});
+const firstScreen = new Promise<void>((resolve) => {
+  startFirstScreen = resolve;
+})
+  .then(framePainted)
+  .then(largestPaintShown)
+  .finally(() => {
+    firstScreenDone = true;
+  });
 
 /**
  * Resolves once the frame the browser is preparing is painted; on the page's first screen, once
@@ -61,12 +68,7 @@ const shown = new Promise<void>((resolve) => {
  */
 export function nextPaint(): Promise<void> {
   if (firstScreenDone) return framePainted().then(() => undefined);
-  firstScreen ??= framePainted()
-    .then(largestPaintShown)
-    .finally(() => {
-      firstScreenDone = true;
-      markShown();
-    });
+  startFirstScreen();
   return firstScreen;
 }
 
@@ -77,7 +79,7 @@ export function nextPaint(): Promise<void> {
  * background paints nothing, so this waits until it is shown.
  */
 export function firstScreenShown(): Promise<void> {
-  return shown;
+  return firstScreen;
 }
 
 /**
