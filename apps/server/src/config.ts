@@ -73,9 +73,9 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /**
  * SANDBOX: `1` on, `0` or unset off, `auto` (what `npm start` passes when SANDBOX is unset)
- * on only with the embedded database and outside production. The sandbox mints money and
- * reveals one-time codes, so it must never reach a real database by accident
- * (docs/decisions/0013-sandbox-switches.md).
+ * on only with the embedded database, outside production and on loopback. The sandbox mints
+ * money and reveals one-time codes, so it must never reach a real database or another machine
+ * by accident (docs/decisions/0013-sandbox-switches.md).
  */
 const sandboxSetting = z
   .string()
@@ -110,7 +110,7 @@ const EnvSchema = z.object({
   HOST: z
     .string()
     .optional()
-    .transform((v) => v?.trim() || '0.0.0.0'),
+    .transform((v) => v?.trim() || undefined),
   DATA_DIR: z
     .string()
     .optional()
@@ -260,8 +260,10 @@ export type Config = {
   databasePoolMax: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
-  /** The sandbox providers and /api/sandbox/* (resolved from SANDBOX, DATABASE_URL, NODE_ENV). */
+  /** The sandbox providers and /api/sandbox/* (resolved from SANDBOX, DATABASE_URL, NODE_ENV, HOST). */
   sandbox: boolean;
+  /** The sandbox came on by itself (`npm start`), so the server keeps to loopback. */
+  sandboxAutomatic: boolean;
   laos: boolean;
   logLevel: (typeof logLevels)[number];
   logPretty: boolean;
@@ -311,6 +313,39 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const LOOPBACK = '127.0.0.1';
+
+/** A host name or address that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * Whether the sandbox runs (docs/decisions/0013). It is refused outright under any NODE_ENV
+ * but development or test, because `NODE_ENV=Production` or `prod` are production too. `auto`
+ * turns it on only with the embedded database and when the server keeps to loopback; a server
+ * reachable from another machine runs it only when the operator wrote SANDBOX=1.
+ */
+function resolveSandbox(
+  setting: 'on' | 'off' | 'auto',
+  nodeEnv: string,
+  databaseUrl: string | undefined,
+  host: string | undefined,
+): { on: boolean; automatic: boolean } {
+  const env = nodeEnv.toLowerCase();
+  const mayRun = env === '' || env === 'development' || env === 'test';
+  if (setting === 'on' && !mayRun) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SANDBOX=1 is refused with NODE_ENV=${nodeEnv}: the sandbox mints money (POST /api/wallet/add) and reveals one-time codes. It runs only with NODE_ENV unset, development or test; unset SANDBOX for production.`,
+    );
+  }
+  if (setting !== 'auto') return { on: setting === 'on', automatic: false };
+  const automatic =
+    mayRun && databaseUrl === undefined && (host === undefined || isLoopbackHost(host));
+  return { on: automatic, automatic };
+}
+
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -322,14 +357,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  const sandbox =
-    e.SANDBOX === 'auto' ? e.DATABASE_URL === undefined && !production : e.SANDBOX === 'on';
-  if (sandbox && production) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SANDBOX=1 is refused with NODE_ENV=production: the sandbox mints money (POST /api/wallet/add) and reveals one-time codes. Unset SANDBOX for production.',
-    );
-  }
+  const sandbox = resolveSandbox(e.SANDBOX, e.NODE_ENV, e.DATABASE_URL, e.HOST);
   // docs/decisions/0031: the reconciler may ask a provider about a transfer only once no call
   // for it can still be running there, or "not found" would be a guess that returns money the
   // provider is about to take (the money would then exist twice).
@@ -340,7 +368,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return {
     port: e.PORT,
-    host: e.HOST,
+    // The automatic sandbox listens on loopback only: another machine never reaches it.
+    host: e.HOST ?? (sandbox.automatic ? LOOPBACK : '0.0.0.0'),
     dataDir: e.DATA_DIR,
     uploadsDir: e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads'),
     slipVerifyRetrySeconds: e.SLIP_VERIFY_RETRY_SECONDS,
@@ -348,7 +377,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    sandbox,
+    sandbox: sandbox.on,
+    sandboxAutomatic: sandbox.automatic,
     laos: e.LAOS,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,

@@ -66,14 +66,50 @@ describe('configuration', () => {
       ['unset with DATABASE_URL', { DATABASE_URL: real }, false],
       ['1 with DATABASE_URL (given explicitly)', { SANDBOX: '1', DATABASE_URL: real }, true],
       ['auto in production', { SANDBOX: 'auto', NODE_ENV: 'production' }, false],
+      ['auto with NODE_ENV=Production', { SANDBOX: 'auto', NODE_ENV: 'Production' }, false],
+      ['auto with NODE_ENV=prod', { SANDBOX: 'auto', NODE_ENV: 'prod' }, false],
+      ['auto with NODE_ENV=Development', { SANDBOX: 'auto', NODE_ENV: 'Development' }, true],
+      ['auto with NODE_ENV=test', { SANDBOX: 'auto', NODE_ENV: 'test' }, true],
+      ['auto with HOST=0.0.0.0', { SANDBOX: 'auto', HOST: '0.0.0.0' }, false],
+      ['auto with HOST=::', { SANDBOX: 'auto', HOST: '::' }, false],
+      ['auto with HOST=192.0.2.10', { SANDBOX: 'auto', HOST: '192.0.2.10' }, false],
+      ['auto with HOST=127.0.0.1', { SANDBOX: 'auto', HOST: '127.0.0.1' }, true],
+      ['auto with HOST=localhost', { SANDBOX: 'auto', HOST: 'localhost' }, true],
+      ['auto with HOST=::1', { SANDBOX: 'auto', HOST: '::1' }, true],
+      ['1 with HOST=0.0.0.0 (given explicitly)', { SANDBOX: '1', HOST: '0.0.0.0' }, true],
     ])('SANDBOX %s: on is %s', (_name, env, on) => {
       expect(loadConfig(env).sandbox).toBe(on);
     });
 
-    it.each([{}, { DATABASE_URL: real }])('refuses SANDBOX=1 with NODE_ENV=production', (env) => {
-      expect(() => loadConfig({ ...env, SANDBOX: '1', NODE_ENV: 'production' })).toThrow(
-        /SANDBOX=1 is refused with NODE_ENV=production/,
+    it.each([
+      ['production', {}],
+      ['production', { DATABASE_URL: real }],
+      ['Production', {}],
+      ['PRODUCTION', {}],
+      ['prod', {}],
+      ['staging', { HOST: '127.0.0.1' }],
+    ])('refuses SANDBOX=1 with NODE_ENV=%s', (nodeEnv, env) => {
+      expect(() => loadConfig({ ...env, SANDBOX: '1', NODE_ENV: nodeEnv })).toThrow(
+        `SANDBOX=1 is refused with NODE_ENV=${nodeEnv}`,
       );
+    });
+
+    it('keeps the automatic sandbox on loopback, and any other server on every address', () => {
+      expect(loadConfig({ SANDBOX: 'auto' })).toMatchObject({
+        sandbox: true,
+        sandboxAutomatic: true,
+        host: '127.0.0.1',
+      });
+      expect(loadConfig({ SANDBOX: '1' })).toMatchObject({
+        sandboxAutomatic: false,
+        host: '0.0.0.0',
+      });
+      expect(loadConfig({ SANDBOX: 'auto', DATABASE_URL: real }).host).toBe('0.0.0.0');
+      expect(loadConfig({ SANDBOX: 'auto', HOST: '::' })).toMatchObject({
+        sandbox: false,
+        host: '::',
+      });
+      expect(loadConfig({}).host).toBe('0.0.0.0');
     });
   });
 

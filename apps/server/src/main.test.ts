@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,36 @@ function start(env: Record<string, string>): ChildProcess & { output: () => stri
 
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+/** This machine's addresses that other machines could use (none on a machine with no network). */
+function outsideAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i !== undefined && i.family === 'IPv4' && !i.internal)
+    .map((i) => i?.address ?? '');
+}
+
+/** Starts a server on a fresh data folder and a random port, runs `body`, then stops it. */
+async function withServer(
+  env: Record<string, string>,
+  body: (child: ReturnType<typeof start>, port: number) => Promise<void>,
+): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'wallet-main-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = start({ PORT: String(port), DATA_DIR: dataDir, ...env });
+  try {
+    const deadline = Date.now() + 30_000;
+    while (!child.output().includes('Server listening') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The notice is logged right after the listening line.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await body(child, port);
+  } finally {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
 
 describe('the server process', () => {
   it('stops at start with a clear message when PORT is not a port', async () => {
@@ -53,6 +83,32 @@ describe('the server process', () => {
       expect(output).toContain(variable);
     }
     expect(output).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
+  });
+
+  it('keeps the automatic sandbox of npm start to loopback, and says so at start', async () => {
+    await withServer({ SANDBOX: 'auto' }, async (child, port) => {
+      const output = child.output();
+      expect(output).toContain(`Server listening at http://127.0.0.1:${port}`);
+      expect(output).not.toMatch(/Server listening at http:\/\/(?!127\.0\.0\.1)/);
+      expect(output).toContain('listens on 127.0.0.1 only');
+      expect(output).toContain('HOST=0.0.0.0 SANDBOX=1');
+      expect(output).toContain('SANDBOX IS ON');
+      for (const address of outsideAddresses()) {
+        await expect(fetch(`http://${address}:${port}/api/health`)).rejects.toThrow();
+      }
+    });
+  });
+
+  it('turns the automatic sandbox off on a server other machines can reach', async () => {
+    await withServer({ SANDBOX: 'auto', HOST: '0.0.0.0' }, async (child, port) => {
+      expect(child.output()).not.toContain('SANDBOX IS ON');
+      const faults = await fetch(`http://127.0.0.1:${port}/api/sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ target: 'PG', mode: 'fail' }),
+      });
+      expect(faults.status).toBe(404);
+    });
   });
 
   it('serves, and shuts down cleanly on SIGTERM', async () => {

@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, SANDBOX_LOOPBACK_NOTICE } from './app';
 import { ConfigError, loadConfig } from './config';
 
 /** Starts one process serving the SPA and /api (CONTRACT.md, Running). */
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.sandboxAutomatic) app.log.warn({ host: config.host }, SANDBOX_LOOPBACK_NOTICE);
 }
 
 main().catch((error: unknown) => {
