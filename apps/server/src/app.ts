@@ -80,6 +80,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { serviceSwitchPlugin } from './plugins/service-switch';
 import { staffAuthPlugin } from './plugins/staff-auth';
+import { textInputPlugin } from './plugins/text-input';
 import { loadWebPage, webAppPlugin } from './plugins/web-app';
 import { GameProviders } from './providers/games/game-providers';
 import {
@@ -97,6 +98,11 @@ import { bootstrap } from './seed/bootstrap';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * Every route as registered (method, URL with its parameters), for the tests that walk
+     * them all: bad input on every route, every role on every back-office route.
+     */
+    routeTable: readonly { method: string; url: string }[];
     /** The money services, for tests and the benchmark (the reconciler, payout settling). */
     money: {
       transfers: TransferService;
@@ -210,6 +216,11 @@ export async function buildApp(
       reply.header('x-request-id', request.id);
     });
 
+    const routeTable: { method: string; url: string }[] = [];
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    });
+    app.decorate('routeTable', routeTable);
     jobs = new Jobs(database, app.log);
     await registerPlugins(app, config, database, jobs, redis, overrides);
     await app.ready();
@@ -529,6 +540,7 @@ async function registerPlugins(
   await app.register(compressionPlugin);
   await app.register(ipAllowListPlugin, { rules: config.ipAllowList });
   await app.register(serviceSwitchPlugin, { state: serviceState });
+  await app.register(textInputPlugin);
   await app.register(rateLimitPlugin, {
     globalPerMinute: limits.globalPerMinute,
     redis,

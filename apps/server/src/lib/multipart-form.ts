@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from './domain-error';
+import { hasControlCharacter } from './text-input';
 
 /** A form with at most one file: its bytes (cut at the limit, `tooLarge` then) and its name. */
 export type MultipartForm = {
@@ -30,14 +31,22 @@ export async function readMultipartForm(
         if (part.fieldname !== options.fileField || (data.length === 0 && !part.filename)) {
           continue;
         }
+        if (hasControlCharacter(part.filename)) {
+          throw new DomainError('KEY_INVALID', { field: part.fieldname });
+        }
         form.file = { data, tooLarge: part.file.truncated, filename: part.filename };
       } else if (options.textFields.includes(part.fieldname) && typeof part.value === 'string') {
+        // The same rule as every other text the API takes (plugins/text-input.ts).
+        if (hasControlCharacter(part.value)) {
+          throw new DomainError('KEY_INVALID', { field: part.fieldname });
+        }
         form.fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
     // The plugin's refusals carry their status (413: a second file); the parser's complaints
     // about a broken body (cut short, a wrong boundary) are the client's, not a fault of ours.
+    if (error instanceof DomainError) throw error;
     if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw new DomainError('KEY_INVALID');
   }
