@@ -185,16 +185,25 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value, ctx): boolean | number | string[] => {
+    .transform((value, ctx): false | number | string[] => {
       const v = (value ?? '').trim();
-      if (v === '' || v === '0' || v === 'false') return false;
-      if (v === 'true') return true;
+      if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+      // `true` would take the left-most X-Forwarded-For entry, which the client writes itself:
+      // every per-address limit and the allow-list could then be dodged with one header.
+      if (v.toLowerCase() === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY=true is refused: it believes an X-Forwarded-For the client can write. Give the number of proxies in front of the server (1 for one nginx) or their IPs/CIDRs (docs/configuration.md)',
+        });
+        return z.NEVER;
+      }
       if (/^\d+$/.test(v)) return Number(v);
       const rules = list(v);
-      if (rules.every((r) => parseIpRule(r) !== null)) return rules;
+      if (rules.length > 0 && rules.every((r) => parseIpRule(r) !== null)) return rules;
       ctx.addIssue({
         code: 'custom',
-        message: `TRUST_PROXY must be true, false, a hop count or a list of proxy IPs/CIDRs (got "${value}")`,
+        message: `TRUST_PROXY must be a hop count or a list of proxy IPs/CIDRs (got "${value}")`,
       });
       return z.NEVER;
     }),
@@ -267,7 +276,8 @@ export type Config = {
   logPretty: boolean;
   corsOrigins: string[];
   ipAllowList: string[];
-  trustProxy: boolean | number | string[];
+  /** How many proxies, or which, may name the client in X-Forwarded-For; false: none. */
+  trustProxy: false | number | string[];
   sessionTtlHours: number;
   /** How long a process trusts a session it read (docs/decisions/0033-hot-path-round-trips.md). */
   sessionCacheMs: number;

@@ -121,6 +121,18 @@ describeOnDatabases('security', (target) => {
       ).toBe(200);
       expect((await viaProxy(await h.build({ ...rules, TRUST_PROXY: '1' }))).statusCode).toBe(200);
     });
+
+    it('takes the address the trusted proxy appended, not one the client wrote before it', async () => {
+      const app = await h.build({ IP_ALLOW_LIST: '203.0.113.10', TRUST_PROXY: '1' });
+      // nginx appends the peer it saw ($proxy_add_x_forwarded_for) to what the client sent.
+      const spoofed = await app.inject({
+        method: 'GET',
+        url: '/api/lookup/info',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.10, 198.51.100.9' },
+      });
+      expect(spoofed.statusCode).toBe(403);
+    });
   });
 
   describe('per-IP rate limits', () => {
