@@ -13,6 +13,7 @@ import { AccountService } from './domains/account/account.service';
 import { authRoutes } from './domains/auth/auth.route';
 import { AuthService } from './domains/auth/auth.service';
 import { SessionCache } from './domains/auth/session-cache';
+import { signInLimitsOf } from './domains/auth/sign-in-throttle';
 import { bonusRoutes, promotionRoutes } from './domains/bonus/bonus.route';
 import { BonusService } from './domains/bonus/bonus.service';
 import { ChatGateway } from './domains/chat/chat.gateway';
@@ -250,14 +251,14 @@ async function registerPlugins(
     now,
   });
   const sessions = new SessionCache(config.sessionCacheMs);
+  const signInLimits = signInLimitsOf(limits);
   const auth = new AuthService({
     db,
     counters,
     variant,
     sessions,
     sessionTtlHours: config.sessionTtlHours,
-    loginMaxFailures: limits.loginMaxFailures,
-    loginFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    signInLimits,
     now,
   });
   const accounts = new AccountService({
@@ -401,8 +402,7 @@ async function registerPlugins(
     db,
     counters,
     sessionTtlHours: config.sessionTtlHours,
-    loginMaxFailures: limits.loginMaxFailures,
-    loginFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    signInLimits,
     now,
   });
   if (config.sandbox) await staff.ensure(DEMO_STAFF);

@@ -214,6 +214,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER_PER_MIN: integer('RATE_LIMIT_REGISTER_PER_MIN', 30, 1, 1_000_000),
   RATE_LIMIT_OTP_PER_MIN: integer('RATE_LIMIT_OTP_PER_MIN', 30, 1, 1_000_000),
   LOGIN_MAX_FAILURES: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+  LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR: integer(
+    'LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR',
+    50,
+    1,
+    100_000,
+  ),
   GIFT_LINK_ATTEMPTS_PER_HOUR: integer('GIFT_LINK_ATTEMPTS_PER_HOUR', 10, 1, 1000),
   SLIP_ATTEMPTS_PER_HOUR: integer('SLIP_ATTEMPTS_PER_HOUR', 20, 1, 1000),
   SLIP_VERIFY_RETRY_SECONDS: integer('SLIP_VERIFY_RETRY_SECONDS', 30, 1, 3600),
@@ -288,6 +294,8 @@ export type Config = {
     otpPerMinute: number;
     loginMaxFailures: number;
     loginFailureWindowMinutes: number;
+    /** Failures of one account from all addresses in an hour before its delays begin. */
+    loginAccountMaxFailuresPerHour: number;
     otpResendSeconds: number;
     otpMaxPerHour: number;
     otpBlockMinutes: number;
@@ -374,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpPerMinute: e.RATE_LIMIT_OTP_PER_MIN,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      loginAccountMaxFailuresPerHour: e.LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR,
       otpResendSeconds: e.OTP_RESEND_SECONDS,
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       otpBlockMinutes: e.OTP_BLOCK_MINUTES,

@@ -15,7 +15,7 @@ import type { Success } from '@wallet/contract/common';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { CounterStore } from '../../lib/counter-store';
-import { DomainError } from '../../lib/domain-error';
+import { DomainError, waitRefusal } from '../../lib/domain-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
 import type { AuthContext } from '../auth/auth.service';
@@ -157,7 +157,9 @@ export class AccountService {
       attemptsKey,
       this.deps.passwordFailureWindowMinutes * 60_000,
     );
-    if (attempts > this.deps.passwordMaxFailures) throw new DomainError('REQUEST_LIMIT_1MIN');
+    if (attempts > this.deps.passwordMaxFailures) {
+      throw waitRefusal('REQUEST_LIMIT_1MIN', await counters.remainingMs(attemptsKey));
+    }
     const passwordHash = await findPasswordHash(db, auth.memberId);
     if (!passwordHash) throw new DomainError('INVALID_USER_3');
     if (!(await verifyPassword(passwordHash, input.oldPassword))) {

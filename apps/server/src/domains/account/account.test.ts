@@ -519,8 +519,8 @@ describeOnDatabases('accounts', (target) => {
       expect(missing.body).toMatchObject({ code: 'KEY_MISSING', field: 'oldPassword' });
     });
 
-    it('limits wrong current passwords per member (REQUEST_LIMIT_1MIN)', async () => {
-      const app = await h.build({ LOGIN_MAX_FAILURES: '2' });
+    it('limits wrong current passwords per member (REQUEST_LIMIT_1MIN), saying the real wait', async () => {
+      const app = await h.build({ LOGIN_MAX_FAILURES: '2', LOGIN_FAILURE_WINDOW_MINUTES: '15' });
       const member = await memberWithToken(app);
       const wrong = { oldPassword: 'wrong wrong', newPassword: 'a brand new secret' };
       for (let i = 0; i < 2; i++) {
@@ -536,6 +536,10 @@ describeOnDatabases('accounts', (target) => {
       });
       expect(limited.status).toBe(429);
       expect(limited.body).toMatchObject({ code: 'REQUEST_LIMIT_1MIN' });
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(15 * 60 - 10);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(limited.body.message).toMatch(/^Too many requests\. Please wait 1[45] minutes/);
     });
 
     it('needs a token (UNAUTHORIZED) and writes no session', async () => {
