@@ -17,9 +17,16 @@ import {
 /** Which variant's rules apply: the Laos build takes Lao phone numbers and a currency. */
 export type Variant = { laos: boolean };
 
-/** Lao numbers: mobile 020 + 8 digits, or 030 + 7 digits, the leading 0 optional. */
+/**
+ * Lao numbers: 020 + 8 digits (mobile), or 030 + 7 digits (the older 030 range the variant has
+ * always taken), the leading 0 optional (lib/phone.ts stores them with it).
+ */
 const LAO_PHONE = /^0?(20\d{8}|30\d{7})$/;
-const THAI_PHONE = new RegExp(`^\\d{${PHONE_LENGTH}}$`);
+/**
+ * Thai mobile numbers: 06, 08 or 09 and 8 more digits (SPEC.md: 10 digits). The OTP goes out
+ * by SMS, so a landline (02…) or an invented number (9999999999) would only spend a message.
+ */
+const THAI_PHONE = new RegExp(`^0[689]\\d{${PHONE_LENGTH - 2}}$`);
 
 export function phoneSchema(variant: Variant) {
   const rule = variant.laos ? LAO_PHONE : THAI_PHONE;

@@ -209,8 +209,8 @@ describeOnDatabases('accounts', (target) => {
       expect(member.username).toBeTruthy();
     });
 
-    it('refuses a phone that is not 10 digits (PHONE_NUMBER_REQUIRE_10_DIGIT)', async () => {
-      for (const username of ['081234567', '08123456789', '08-1234567']) {
+    it('refuses a phone that is not a Thai mobile number of 10 digits (PHONE_NUMBER_REQUIRE_10_DIGIT)', async () => {
+      for (const username of ['081234567', '08123456789', '08-1234567', '9999999999']) {
         const res = await refusedRegistration(registration({ username }));
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({

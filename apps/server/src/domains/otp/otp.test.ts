@@ -84,6 +84,19 @@ describeOnDatabases('one-time passwords', (target) => {
       });
     });
 
+    it('refuses 10 digits that are no Thai mobile number (9999999999, a landline) and sends nothing', async () => {
+      const before = await h.count(otpRequests);
+      for (const phoneNumber of ['9999999999', '0212345678', '1234567890']) {
+        const res = await send(phoneNumber);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'PHONE_NUMBER_REQUIRE_10_DIGIT',
+          field: 'phoneNumber',
+        });
+      }
+      expect(await h.count(otpRequests)).toBe(before);
+    });
+
     it('allows one send per phone per resend window (REQUEST_LIMIT_1MIN)', async () => {
       const phone = newPhone();
       expect((await send(phone)).status).toBe(200);
