@@ -248,6 +248,8 @@ async function registerPlugins(
     resendSeconds: limits.otpResendSeconds,
     maxPerHour: limits.otpMaxPerHour,
     blockMinutes: limits.otpBlockMinutes,
+    smsPerHour: limits.otpSmsPerHour,
+    log: app.log,
     now,
   });
   const sessions = new SessionCache(config.sessionCacheMs);

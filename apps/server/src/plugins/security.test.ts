@@ -239,6 +239,18 @@ describeOnDatabases('security', (target) => {
       expect(again.body).toMatchObject({ code: 'REQUEST_LIMIT_1MIN' });
     });
 
+    it('shares the hourly SMS budget of the whole service between two server processes', async () => {
+      const env = { ...redisEnv(), OTP_SMS_PER_HOUR: '2' };
+      const first = await h.build(env);
+      const second = await h.build(env);
+      const send = (app: typeof first) =>
+        call(app, 'POST', '/api/otp/send', { body: { phoneNumber: newPhone() } });
+      expect((await send(first)).status).toBe(200);
+      expect((await send(second)).status).toBe(200);
+      expect((await send(first)).body).toMatchObject({ code: 'REQUEST_LIMIT' });
+      expect((await send(second)).body).toMatchObject({ code: 'REQUEST_LIMIT' });
+    });
+
     it('shares the sign-in failures of an account and address between two server processes, with the real wait', async () => {
       const env = { ...redisEnv(), LOGIN_MAX_FAILURES: '2', LOGIN_FAILURE_WINDOW_MINUTES: '5' };
       const first = await h.build(env);
