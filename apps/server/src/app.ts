@@ -271,6 +271,7 @@ async function registerPlugins(
     sessions,
     passwordMaxFailures: limits.loginMaxFailures,
     passwordFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    bankChecksPerPhonePerHour: limits.bankChecksPerPhonePerHour,
     now,
   });
   const lookup = new LookupService({ db, variant, serviceState });

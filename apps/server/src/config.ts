@@ -255,6 +255,7 @@ const EnvSchema = z.object({
   OTP_MAX_PER_HOUR: integer('OTP_MAX_PER_HOUR', 5, 1, 1000),
   OTP_BLOCK_MINUTES: integer('OTP_BLOCK_MINUTES', 30, 1, 24 * 60),
   OTP_SMS_PER_HOUR: integer('OTP_SMS_PER_HOUR', 1000, 1, 1_000_000),
+  BANK_CHECKS_PER_PHONE_PER_HOUR: integer('BANK_CHECKS_PER_PHONE_PER_HOUR', 10, 1, 10_000),
   GAME_PROVIDER_TIMEOUT_MS: integer('GAME_PROVIDER_TIMEOUT_MS', 5000, 10, 120_000),
   RECONCILE_INTERVAL_MS: integer('RECONCILE_INTERVAL_MS', 15_000, 0, 3_600_000),
   RECONCILE_GRACE_MS: integer('RECONCILE_GRACE_MS', 30_000, 0, 3_600_000),
@@ -302,6 +303,8 @@ export type Config = {
     otpBlockMinutes: number;
     /** OTP messages the whole service may send per hour. */
     otpSmsPerHour: number;
+    /** Registered-bank-account checks one verified phone may make per hour (EXISTING_BANK). */
+    bankChecksPerPhonePerHour: number;
     /** Gift links a member may hand in per hour, good or bad (issue 12: abuse limits). */
     giftLinkAttemptsPerHour: number;
     /** Slips a member may upload per hour, good or bad (issue 12: abuse limits). */
@@ -390,6 +393,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       otpBlockMinutes: e.OTP_BLOCK_MINUTES,
       otpSmsPerHour: e.OTP_SMS_PER_HOUR,
+      bankChecksPerPhonePerHour: e.BANK_CHECKS_PER_PHONE_PER_HOUR,
       giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
       slipAttemptsPerHour: e.SLIP_ATTEMPTS_PER_HOUR,
       qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,

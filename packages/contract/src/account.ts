@@ -147,11 +147,14 @@ export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;
 
 /**
  * `POST /api/account/validate` runs before the bank step (SPEC.md section 5): every field
- * present is checked, the bank fields may still be missing.
+ * present is checked, the bank fields may still be missing. While the OTP feature is on,
+ * whether a bank account is already registered (EXISTING_BANK) is told only with `otpToken`,
+ * a verified OTP token of that phone (docs/decisions/0054).
  */
 export function registrationValidateSchema(variant: Variant) {
   return registrationFieldsSchema(variant)
     .partial({ bankCode: true, bankAccountName: true, bankAccountNo: true, currency: true })
+    .extend({ otpToken: z.string({ error: 'KEY_INVALID' }).max(200).optional() })
     .superRefine(checkLatinName);
 }
 export type RegistrationValidate = z.infer<ReturnType<typeof registrationValidateSchema>>;

@@ -22,6 +22,7 @@ import {
   hasVerifiedUnused,
   insertOtp,
   isPhoneBlocked,
+  isVerifiedToken,
   markVerified,
   recordAttempt,
   supersedePending,
@@ -166,6 +167,11 @@ export class OtpService {
   /** Whether registration of `phone` may proceed (the registerOTP flag is on). */
   hasVerifiedPhone(db: Db, phone: string): Promise<boolean> {
     return hasVerifiedUnused(db, phone, this.verifiedSince());
+  }
+
+  /** Whether the caller holds a verified, unused OTP token of `phone` (account/validate). */
+  holdsVerifiedToken(phone: string, otpToken: string): Promise<boolean> {
+    return isVerifiedToken(this.deps.db, sha256Hex(otpToken), phone, this.verifiedSince());
   }
 
   /** Uses up the phone's verification inside the registration's transaction. */
