@@ -101,14 +101,19 @@ export function isLatinName(name: string): boolean {
   return LATIN_NAME_PATTERN.test(name);
 }
 
+/** The largest member id: the database column is a 32-bit integer. */
+export const MEMBER_ID_MAX = 2_147_483_647;
+
 /** The invite code of a member: 'PR' followed by the member id (SPEC.md section 9). */
 export function inviteCodeOf(memberId: number): string {
   return `${INVITE_CODE_PREFIX}${memberId}`;
 }
 
+/** The member id of an invite code, or null when it cannot be one (a number past the column). */
 export function memberIdFromInviteCode(code: string): number | null {
   const match = new RegExp(`^${INVITE_CODE_PREFIX}(\\d{1,12})$`).exec(code.trim().toUpperCase());
-  return match?.[1] ? Number(match[1]) : null;
+  const id = match?.[1] ? Number(match[1]) : null;
+  return id !== null && id >= 1 && id <= MEMBER_ID_MAX ? id : null;
 }
 
 /** Registration payload (SPEC.md sections 3 and 7), before the cross-field rules. */
