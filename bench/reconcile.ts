@@ -73,9 +73,9 @@ try {
     const made: string[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const { rows } = await client.query<{ id: number }>(
-        `insert into members (username, name, password_hash, bank_code, bank_account_name, bank_account_no)
-         values ($1, 'Bench Member', 'x', 'SCB', 'BENCH MEMBER', $2) returning id`,
-        [`09${String(i).padStart(8, '0')}`, `7${String(i).padStart(9, '0')}`],
+        `insert into members (id, username, name, password_hash, bank_code, bank_account_name, bank_account_no)
+         values ($3, $1, 'Bench Member', 'x', 'SCB', 'BENCH MEMBER', $2) returning id`,
+        [`09${String(i).padStart(8, '0')}`, `7${String(i).padStart(9, '0')}`, i + 1],
       );
       const token = randomBytes(32).toString('base64url');
       await client.query(

@@ -144,9 +144,9 @@ async function seedMembers(url: string): Promise<Member[]> {
     for (let i = 0; i < MEMBERS; i++) {
       const phone = `09${String(i).padStart(8, '0')}`;
       const { rows } = await client.query<{ id: number }>(
-        `insert into members (username, name, password_hash, bank_code, bank_account_name, bank_account_no)
-         values ($1, 'Bench Member', 'x', 'SCB', 'BENCH MEMBER', $2) returning id`,
-        [phone, `7${String(i).padStart(9, '0')}`],
+        `insert into members (id, username, name, password_hash, bank_code, bank_account_name, bank_account_no)
+         values ($3, $1, 'Bench Member', 'x', 'SCB', 'BENCH MEMBER', $2) returning id`,
+        [phone, `7${String(i).padStart(9, '0')}`, i + 1],
       );
       const id = rows[0]?.id ?? 0;
       const token = randomBytes(32).toString('base64url');

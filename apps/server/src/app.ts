@@ -13,6 +13,7 @@ import { AccountService } from './domains/account/account.service';
 import { authRoutes } from './domains/auth/auth.route';
 import { AuthService } from './domains/auth/auth.service';
 import { SessionCache } from './domains/auth/session-cache';
+import { signInLimitsOf } from './domains/auth/sign-in-throttle';
 import { bonusRoutes, promotionRoutes } from './domains/bonus/bonus.route';
 import { BonusService } from './domains/bonus/bonus.service';
 import { ChatGateway } from './domains/chat/chat.gateway';
@@ -262,17 +263,19 @@ async function registerPlugins(
     resendSeconds: limits.otpResendSeconds,
     maxPerHour: limits.otpMaxPerHour,
     blockMinutes: limits.otpBlockMinutes,
+    smsPerHour: limits.otpSmsPerHour,
+    log: app.log,
     now,
   });
   const sessions = new SessionCache(config.sessionCacheMs);
+  const signInLimits = signInLimitsOf(limits);
   const auth = new AuthService({
     db,
     counters,
     variant,
     sessions,
     sessionTtlHours: config.sessionTtlHours,
-    loginMaxFailures: limits.loginMaxFailures,
-    loginFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    signInLimits,
     now,
   });
   const accounts = new AccountService({
@@ -283,6 +286,7 @@ async function registerPlugins(
     sessions,
     passwordMaxFailures: limits.loginMaxFailures,
     passwordFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    bankChecksPerPhonePerHour: limits.bankChecksPerPhonePerHour,
     now,
   });
   const lookup = new LookupService({ db, variant, serviceState });
@@ -416,8 +420,7 @@ async function registerPlugins(
     db,
     counters,
     sessionTtlHours: config.sessionTtlHours,
-    loginMaxFailures: limits.loginMaxFailures,
-    loginFailureWindowMinutes: limits.loginFailureWindowMinutes,
+    signInLimits,
     now,
   });
   if (config.sandbox) await staff.ensure(DEMO_STAFF);

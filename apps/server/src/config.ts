@@ -185,16 +185,25 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value, ctx): boolean | number | string[] => {
+    .transform((value, ctx): false | number | string[] => {
       const v = (value ?? '').trim();
-      if (v === '' || v === '0' || v === 'false') return false;
-      if (v === 'true') return true;
+      if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+      // `true` would take the left-most X-Forwarded-For entry, which the client writes itself:
+      // every per-address limit and the allow-list could then be dodged with one header.
+      if (v.toLowerCase() === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY=true is refused: it believes an X-Forwarded-For the client can write. Give the number of proxies in front of the server (1 for one nginx) or their IPs/CIDRs (docs/configuration.md)',
+        });
+        return z.NEVER;
+      }
       if (/^\d+$/.test(v)) return Number(v);
       const rules = list(v);
-      if (rules.every((r) => parseIpRule(r) !== null)) return rules;
+      if (rules.length > 0 && rules.every((r) => parseIpRule(r) !== null)) return rules;
       ctx.addIssue({
         code: 'custom',
-        message: `TRUST_PROXY must be true, false, a hop count or a list of proxy IPs/CIDRs (got "${value}")`,
+        message: `TRUST_PROXY must be a hop count or a list of proxy IPs/CIDRs (got "${value}")`,
       });
       return z.NEVER;
     }),
@@ -205,6 +214,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER_PER_MIN: integer('RATE_LIMIT_REGISTER_PER_MIN', 30, 1, 1_000_000),
   RATE_LIMIT_OTP_PER_MIN: integer('RATE_LIMIT_OTP_PER_MIN', 30, 1, 1_000_000),
   LOGIN_MAX_FAILURES: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+  LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR: integer(
+    'LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR',
+    50,
+    1,
+    100_000,
+  ),
   GIFT_LINK_ATTEMPTS_PER_HOUR: integer('GIFT_LINK_ATTEMPTS_PER_HOUR', 10, 1, 1000),
   SLIP_ATTEMPTS_PER_HOUR: integer('SLIP_ATTEMPTS_PER_HOUR', 20, 1, 1000),
   SLIP_VERIFY_RETRY_SECONDS: integer('SLIP_VERIFY_RETRY_SECONDS', 30, 1, 3600),
@@ -239,6 +254,8 @@ const EnvSchema = z.object({
   OTP_RESEND_SECONDS: integer('OTP_RESEND_SECONDS', 60, 1, 3600),
   OTP_MAX_PER_HOUR: integer('OTP_MAX_PER_HOUR', 5, 1, 1000),
   OTP_BLOCK_MINUTES: integer('OTP_BLOCK_MINUTES', 30, 1, 24 * 60),
+  OTP_SMS_PER_HOUR: integer('OTP_SMS_PER_HOUR', 1000, 1, 1_000_000),
+  BANK_CHECKS_PER_PHONE_PER_HOUR: integer('BANK_CHECKS_PER_PHONE_PER_HOUR', 10, 1, 10_000),
   GAME_PROVIDER_TIMEOUT_MS: integer('GAME_PROVIDER_TIMEOUT_MS', 5000, 10, 120_000),
   RECONCILE_INTERVAL_MS: integer('RECONCILE_INTERVAL_MS', 15_000, 0, 3_600_000),
   RECONCILE_GRACE_MS: integer('RECONCILE_GRACE_MS', 30_000, 0, 3_600_000),
@@ -269,7 +286,8 @@ export type Config = {
   logPretty: boolean;
   corsOrigins: string[];
   ipAllowList: string[];
-  trustProxy: boolean | number | string[];
+  /** How many proxies, or which, may name the client in X-Forwarded-For; false: none. */
+  trustProxy: false | number | string[];
   sessionTtlHours: number;
   /** How long a process trusts a session it read (docs/decisions/0033-hot-path-round-trips.md). */
   sessionCacheMs: number;
@@ -280,9 +298,15 @@ export type Config = {
     otpPerMinute: number;
     loginMaxFailures: number;
     loginFailureWindowMinutes: number;
+    /** Failures of one account from all addresses in an hour before its delays begin. */
+    loginAccountMaxFailuresPerHour: number;
     otpResendSeconds: number;
     otpMaxPerHour: number;
     otpBlockMinutes: number;
+    /** OTP messages the whole service may send per hour. */
+    otpSmsPerHour: number;
+    /** Registered-bank-account checks one verified phone may make per hour (EXISTING_BANK). */
+    bankChecksPerPhonePerHour: number;
     /** Gift links a member may hand in per hour, good or bad (issue 12: abuse limits). */
     giftLinkAttemptsPerHour: number;
     /** Slips a member may upload per hour, good or bad (issue 12: abuse limits). */
@@ -394,9 +418,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpPerMinute: e.RATE_LIMIT_OTP_PER_MIN,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      loginAccountMaxFailuresPerHour: e.LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR,
       otpResendSeconds: e.OTP_RESEND_SECONDS,
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       otpBlockMinutes: e.OTP_BLOCK_MINUTES,
+      otpSmsPerHour: e.OTP_SMS_PER_HOUR,
+      bankChecksPerPhonePerHour: e.BANK_CHECKS_PER_PHONE_PER_HOUR,
       giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
       slipAttemptsPerHour: e.SLIP_ATTEMPTS_PER_HOUR,
       qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,

@@ -113,14 +113,25 @@ describe('configuration', () => {
     });
   });
 
-  it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  it('reads TRUST_PROXY as off, a hop count or a list of proxies', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toEqual([
       '10.0.0.1',
       '10.0.1.0/24',
     ]);
   });
+
+  it.each(['true', 'TRUE', ' true '])(
+    'refuses TRUST_PROXY=%s at start: it would believe the X-Forwarded-For the client writes',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY=true is refused.*number of proxies/,
+      );
+    },
+  );
 
   it.each([
     ['PORT', '0'],
@@ -135,6 +146,7 @@ describe('configuration', () => {
     ['CORS_ORIGINS', '*'],
     ['IP_ALLOW_LIST', '300.1.1.1'],
     ['TRUST_PROXY', 'proxy.local'],
+    ['TRUST_PROXY', ','],
     ['SESSION_TTL_HOURS', '0'],
     ['RATE_LIMIT_GLOBAL_PER_MIN', '-5'],
   ])('refuses %s=%s with a message naming it', (variable, value) => {

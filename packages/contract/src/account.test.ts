@@ -27,12 +27,23 @@ function messages(result: { error?: { issues: { message: string }[] } | undefine
 }
 
 describe('phone numbers', () => {
-  it('takes exactly 10 digits outside Laos, trimmed', () => {
+  it('takes a Thai mobile number outside Laos (06, 08 or 09 and 8 digits), trimmed', () => {
     expect(phoneSchema(thai).parse(' 0812345678 ')).toBe('0812345678');
+    for (const phone of ['0612345678', '0912345678']) {
+      expect(phoneSchema(thai).parse(phone)).toBe(phone);
+    }
   });
 
   it('refuses other lengths outside Laos with PHONE_NUMBER_REQUIRE_10_DIGIT', () => {
     for (const phone of ['081234567', '08123456789', '08-1234567', 'abcdefghij']) {
+      expect(messages(phoneSchema(thai).safeParse(phone))).toEqual([
+        'PHONE_NUMBER_REQUIRE_10_DIGIT',
+      ]);
+    }
+  });
+
+  it('refuses 10 digits that are no Thai mobile number (9999999999, a landline)', () => {
+    for (const phone of ['9999999999', '0212345678', '0712345678', '1234567890', '8123456789']) {
       expect(messages(phoneSchema(thai).safeParse(phone))).toEqual([
         'PHONE_NUMBER_REQUIRE_10_DIGIT',
       ]);

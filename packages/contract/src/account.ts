@@ -17,9 +17,16 @@ import {
 /** Which variant's rules apply: the Laos build takes Lao phone numbers and a currency. */
 export type Variant = { laos: boolean };
 
-/** Lao numbers: mobile 020 + 8 digits, or 030 + 7 digits, the leading 0 optional. */
+/**
+ * Lao numbers: 020 + 8 digits (mobile), or 030 + 7 digits (the older 030 range the variant has
+ * always taken), the leading 0 optional (lib/phone.ts stores them with it).
+ */
 const LAO_PHONE = /^0?(20\d{8}|30\d{7})$/;
-const THAI_PHONE = new RegExp(`^\\d{${PHONE_LENGTH}}$`);
+/**
+ * Thai mobile numbers: 06, 08 or 09 and 8 more digits (SPEC.md: 10 digits). The OTP goes out
+ * by SMS, so a landline (02…) or an invented number (9999999999) would only spend a message.
+ */
+const THAI_PHONE = new RegExp(`^0[689]\\d{${PHONE_LENGTH - 2}}$`);
 
 export function phoneSchema(variant: Variant) {
   const rule = variant.laos ? LAO_PHONE : THAI_PHONE;
@@ -94,14 +101,19 @@ export function isLatinName(name: string): boolean {
   return LATIN_NAME_PATTERN.test(name);
 }
 
+/** The largest member id: the database column is a 32-bit integer. */
+export const MEMBER_ID_MAX = 2_147_483_647;
+
 /** The invite code of a member: 'PR' followed by the member id (SPEC.md section 9). */
 export function inviteCodeOf(memberId: number): string {
   return `${INVITE_CODE_PREFIX}${memberId}`;
 }
 
+/** The member id of an invite code, or null when it cannot be one (a number past the column). */
 export function memberIdFromInviteCode(code: string): number | null {
   const match = new RegExp(`^${INVITE_CODE_PREFIX}(\\d{1,12})$`).exec(code.trim().toUpperCase());
-  return match?.[1] ? Number(match[1]) : null;
+  const id = match?.[1] ? Number(match[1]) : null;
+  return id !== null && id >= 1 && id <= MEMBER_ID_MAX ? id : null;
 }
 
 /** Registration payload (SPEC.md sections 3 and 7), before the cross-field rules. */
@@ -140,11 +152,14 @@ export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;
 
 /**
  * `POST /api/account/validate` runs before the bank step (SPEC.md section 5): every field
- * present is checked, the bank fields may still be missing.
+ * present is checked, the bank fields may still be missing. While the OTP feature is on,
+ * whether a bank account is already registered (EXISTING_BANK) is told only with `otpToken`,
+ * a verified OTP token of that phone (docs/decisions/0054).
  */
 export function registrationValidateSchema(variant: Variant) {
   return registrationFieldsSchema(variant)
     .partial({ bankCode: true, bankAccountName: true, bankAccountNo: true, currency: true })
+    .extend({ otpToken: z.string({ error: 'KEY_INVALID' }).max(200).optional() })
     .superRefine(checkLatinName);
 }
 export type RegistrationValidate = z.infer<ReturnType<typeof registrationValidateSchema>>;

@@ -47,7 +47,10 @@ export const errorCatalogue = {
   INVALID_BANK: { status: 400, message: 'The bank details are invalid.' },
   BANK_ACCOUNT_NAME_ENG: { status: 400, message: 'Bank account name must be in English only.' },
   REGISTER_FAIL: { status: 400, message: 'Registration failed.' },
-  PHONE_NUMBER_REQUIRE_10_DIGIT: { status: 400, message: 'The phone number must have 10 digits.' },
+  PHONE_NUMBER_REQUIRE_10_DIGIT: {
+    status: 400,
+    message: 'Enter a Thai mobile number: 10 digits starting with 06, 08 or 09.',
+  },
   GAME_ACTIVATION_FAIL: { status: 502, message: 'The game account could not be activated.' },
 
   // Rate limits

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { StaffLoginSchema } from '@wallet/contract/backoffice';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { signInLimitsOf } from '../domains/auth/sign-in-throttle';
 import { StaffService } from '../domains/staff/staff.service';
 import { MemoryCounterStore } from '../lib/counter-store';
 import { bootstrap } from '../seed/bootstrap';
@@ -37,8 +38,7 @@ async function main(): Promise<void> {
       db: database.db,
       counters: new MemoryCounterStore(),
       sessionTtlHours: config.sessionTtlHours,
-      loginMaxFailures: config.rateLimits.loginMaxFailures,
-      loginFailureWindowMinutes: config.rateLimits.loginFailureWindowMinutes,
+      signInLimits: signInLimitsOf(config.rateLimits),
       now: () => new Date(),
     });
     const made = await staff.create({ username: parsed.data.username, name, password });

@@ -47,8 +47,10 @@ export const sources = pgTable('sources', {
 export const members = pgTable(
   'members',
   {
-    // The invite code is 'PR' + id (SPEC.md section 9), so the id is a plain serial.
-    id: serial('id').primaryKey(),
+    // The invite code is 'PR' + id (SPEC.md section 9) and the profile shows it, so a new
+    // member's id is random, not the next number (account.repository.ts insertMember;
+    // docs/decisions/0055-member-ids.md). Rows from before keep theirs.
+    id: integer('id').primaryKey(),
     username: varchar('username', { length: 20 }).notNull().unique('members_username_key'),
     name: varchar('name', { length: 100 }).notNull(),
     passwordHash: text('password_hash').notNull(),

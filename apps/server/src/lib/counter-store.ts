@@ -8,6 +8,8 @@ export interface CounterStore {
   increment(key: string, windowMs: number): Promise<number>;
   /** The count in the current window, 0 when none is open. */
   read(key: string): Promise<number>;
+  /** Milliseconds until the window of `key` closes, 0 when none is open (a refusal's wait). */
+  remainingMs(key: string): Promise<number>;
   /** Closes the window of `key` (e.g. a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -35,6 +37,11 @@ export class MemoryCounterStore implements CounterStore {
   async read(key: string): Promise<number> {
     const entry = this.entries.get(key);
     return entry && entry.expiresAt > this.now() ? entry.count : 0;
+  }
+
+  async remainingMs(key: string): Promise<number> {
+    const entry = this.entries.get(key);
+    return entry ? Math.max(0, entry.expiresAt - this.now()) : 0;
   }
 
   async reset(key: string): Promise<void> {

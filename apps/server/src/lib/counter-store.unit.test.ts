@@ -13,6 +13,18 @@ describe('the in-process counter store', () => {
     expect(await store.increment('k', 60_000)).toBe(1);
   });
 
+  it('tells how long the window of a key has left, 0 once it is closed', async () => {
+    let now = 1_000;
+    const store = new MemoryCounterStore(() => now);
+    expect(await store.remainingMs('k')).toBe(0);
+    await store.increment('k', 60_000);
+    now += 15_000;
+    await store.increment('k', 60_000);
+    expect(await store.remainingMs('k')).toBe(45_000);
+    now += 45_000;
+    expect(await store.remainingMs('k')).toBe(0);
+  });
+
   it('keeps keys apart and forgets a key on reset', async () => {
     const store = new MemoryCounterStore();
     await store.increment('a', 1000);

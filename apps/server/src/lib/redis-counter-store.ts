@@ -27,6 +27,11 @@ export class RedisCounterStore implements CounterStore {
     return value === null ? 0 : Number(value);
   }
 
+  async remainingMs(key: string): Promise<number> {
+    // PTTL answers -2 for a missing key and -1 for one without expiry (INCREMENT never leaves one).
+    return Math.max(0, await this.redis.pttl(this.prefix + key));
+  }
+
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }

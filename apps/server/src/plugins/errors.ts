@@ -51,6 +51,9 @@ export function sendError(reply: FastifyReply, error: DomainError): FastifyReply
     message: error.message,
   };
   if (error.field !== undefined) body.field = error.field;
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
   return reply.status(error.status).send(body);
 }
 

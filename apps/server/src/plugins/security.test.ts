@@ -121,6 +121,18 @@ describeOnDatabases('security', (target) => {
       ).toBe(200);
       expect((await viaProxy(await h.build({ ...rules, TRUST_PROXY: '1' }))).statusCode).toBe(200);
     });
+
+    it('takes the address the trusted proxy appended, not one the client wrote before it', async () => {
+      const app = await h.build({ IP_ALLOW_LIST: '203.0.113.10', TRUST_PROXY: '1' });
+      // nginx appends the peer it saw ($proxy_add_x_forwarded_for) to what the client sent.
+      const spoofed = await app.inject({
+        method: 'GET',
+        url: '/api/lookup/info',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.10, 198.51.100.9' },
+      });
+      expect(spoofed.statusCode).toBe(403);
+    });
   });
 
   describe('per-IP rate limits', () => {
@@ -227,8 +239,20 @@ describeOnDatabases('security', (target) => {
       expect(again.body).toMatchObject({ code: 'REQUEST_LIMIT_1MIN' });
     });
 
-    it('shares the per-account sign-in failures between two server processes', async () => {
-      const env = { ...redisEnv(), LOGIN_MAX_FAILURES: '2' };
+    it('shares the hourly SMS budget of the whole service between two server processes', async () => {
+      const env = { ...redisEnv(), OTP_SMS_PER_HOUR: '2' };
+      const first = await h.build(env);
+      const second = await h.build(env);
+      const send = (app: typeof first) =>
+        call(app, 'POST', '/api/otp/send', { body: { phoneNumber: newPhone() } });
+      expect((await send(first)).status).toBe(200);
+      expect((await send(second)).status).toBe(200);
+      expect((await send(first)).body).toMatchObject({ code: 'REQUEST_LIMIT' });
+      expect((await send(second)).body).toMatchObject({ code: 'REQUEST_LIMIT' });
+    });
+
+    it('shares the sign-in failures of an account and address between two server processes, with the real wait', async () => {
+      const env = { ...redisEnv(), LOGIN_MAX_FAILURES: '2', LOGIN_FAILURE_WINDOW_MINUTES: '5' };
       const first = await h.build(env);
       const second = await h.build(env);
       const username = newPhone();
@@ -236,7 +260,10 @@ describeOnDatabases('security', (target) => {
         call(app, 'POST', '/api/login', { body: { username, password: 'wrong password' } });
       expect((await attempt(first)).body).toMatchObject({ code: 'NO_USER' });
       expect((await attempt(second)).body).toMatchObject({ code: 'NO_USER' });
-      expect((await attempt(first)).body).toMatchObject({ code: 'REQUEST_LIMIT_1MIN' });
+      const limited = await attempt(first);
+      expect(limited.body).toMatchObject({ code: 'REQUEST_LIMIT_1MIN' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(5 * 60 - 10);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(5 * 60);
     });
   });
 });

@@ -80,9 +80,9 @@ export async function seedMembers(
     // Members and sessions straight into the database (argon2 is not what is tested here).
     const [row] = await query<{ id: number }>(
       databaseUrl,
-      `insert into members (username, name, password_hash, bank_code, bank_account_name, bank_account_no)
-       values ($1, 'Crash Member', 'x', 'SCB', 'CRASH MEMBER', $2) returning id`,
-      [`09${String(i).padStart(8, '0')}`, `7${String(i).padStart(9, '0')}`],
+      `insert into members (id, username, name, password_hash, bank_code, bank_account_name, bank_account_no)
+       values ($3, $1, 'Crash Member', 'x', 'SCB', 'CRASH MEMBER', $2) returning id`,
+      [`09${String(i).padStart(8, '0')}`, `7${String(i).padStart(9, '0')}`, i + 1],
     );
     const token = randomBytes(32).toString('base64url');
     await query(

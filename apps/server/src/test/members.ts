@@ -31,8 +31,8 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
-/** Sends and verifies an OTP for `phone` through the sandbox, as the wizard does. */
-export async function verifyPhone(app: FastifyInstance, phone: string): Promise<void> {
+/** Sends and verifies an OTP for `phone` through the sandbox, as the wizard does; its token. */
+export async function verifyPhone(app: FastifyInstance, phone: string): Promise<string> {
   const sent = await call(app, 'POST', '/api/otp/send', { body: { phoneNumber: phone } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   const otp = await call(app, 'GET', `/api/sandbox/otp/${phone}`);
@@ -40,6 +40,7 @@ export async function verifyPhone(app: FastifyInstance, phone: string): Promise<
     body: { otpToken: sent.body.otpToken, otpCode: otp.body.otpCode },
   });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return String(sent.body.otpToken);
 }
 
 export type TestMember = { username: string; password: string; body: Record<string, unknown> };

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { MEMBER_ID_MAX } from '@wallet/contract/account';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banks, members } from '../../db/schema';
@@ -49,10 +51,27 @@ export type NewMember = {
   inviterId: number | null;
 };
 
+/**
+ * New members' ids are drawn at random from 9- and 10-digit numbers that fit the integer column
+ * (docs/decisions/0055-member-ids.md): the id is the invite code's number and is shown on the
+ * profile, so it must not count the members or point at the next one.
+ */
+export const MEMBER_ID_MIN = 100_000_000;
+
 export async function insertMember(db: Db, member: NewMember): Promise<{ id: number }> {
-  const [row] = await db.insert(members).values(member).returning({ id: members.id });
-  if (!row) throw new Error('insert into members returned no row');
-  return row;
+  // An id already taken is drawn again (ON CONFLICT on the id only: a taken username or bank
+  // account still fails, for the caller). With millions of members a clash is rare, so a few
+  // draws always suffice; the loop's bound only keeps a fault from spinning.
+  for (let draw = 0; draw < 8; draw++) {
+    const id = randomInt(MEMBER_ID_MIN, MEMBER_ID_MAX + 1);
+    const [row] = await db
+      .insert(members)
+      .values({ ...member, id })
+      .onConflictDoNothing({ target: members.id })
+      .returning({ id: members.id });
+    if (row) return row;
+  }
+  throw new Error('no free member id in 8 draws');
 }
 
 export async function findProfileRow(db: Db, memberId: number) {

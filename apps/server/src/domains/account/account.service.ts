@@ -15,7 +15,7 @@ import type { Success } from '@wallet/contract/common';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { CounterStore } from '../../lib/counter-store';
-import { DomainError } from '../../lib/domain-error';
+import { DomainError, waitRefusal } from '../../lib/domain-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
 import type { AuthContext } from '../auth/auth.service';
@@ -43,6 +43,8 @@ export type AccountServiceDeps = {
   otp: OtpService;
   passwordMaxFailures: number;
   passwordFailureWindowMinutes: number;
+  /** EXISTING_BANK answers one verified phone may have per hour while OTP is on. */
+  bankChecksPerPhonePerHour: number;
   /** Forgets the other sessions a password change revokes. */
   sessions: SessionCache;
   now: () => Date;
@@ -51,12 +53,29 @@ export type AccountServiceDeps = {
 /** References a registration names: each must exist before anything is written. */
 type References = { inviterId: number | null; sourceCode: string | null };
 
+/**
+ * Whether the check "is this bank account registered already" runs (EXISTING_BANK), and whether
+ * it counts against the phone's hourly allowance (docs/decisions/0054).
+ */
+type BankCheck = { tell: boolean; counted: boolean };
+
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
-  /** POST /api/account/validate: the rules of registration that need the database. */
+  /**
+   * POST /api/account/validate: the rules of registration that need the database. While OTP is
+   * on, whether the bank account is taken is told only to the holder of a verified OTP token of
+   * the phone (issue 30: anyone could look up whether an account number belongs to a member);
+   * without one that check is left to registration, which needs the verified phone anyway.
+   */
   async validate(input: RegistrationValidate): Promise<{ valid: true }> {
-    await this.checkRegistration({ ...input, username: this.phone(input.username) });
+    const username = this.phone(input.username);
+    const otpRequired = await readSetting(this.deps.db, 'registerOTP');
+    const tell =
+      !otpRequired ||
+      (input.otpToken !== undefined &&
+        (await this.deps.otp.holdsVerifiedToken(username, input.otpToken)));
+    await this.checkRegistration({ ...input, username }, { tell, counted: otpRequired });
     return { valid: true };
   }
 
@@ -64,11 +83,14 @@ export class AccountService {
   async register(input: Registration): Promise<RegisterResponse> {
     const { db, variant } = this.deps;
     const username = this.phone(input.username);
-    const refs = await this.checkRegistration({ ...input, username });
     const otpRequired = await readSetting(db, 'registerOTP');
-    if (otpRequired && !(await this.deps.otp.hasVerifiedPhone(db, username))) {
-      throw new DomainError('UNVERIFIED_OTP', { field: 'username' });
-    }
+    const verified = !otpRequired || (await this.deps.otp.hasVerifiedPhone(db, username));
+    // An unverified phone learns nothing of the bank account: UNVERIFIED_OTP comes first.
+    const refs = await this.checkRegistration(
+      { ...input, username },
+      { tell: verified, counted: otpRequired },
+    );
+    if (!verified) throw new DomainError('UNVERIFIED_OTP', { field: 'username' });
 
     // Hashing is the slow part: it runs only once every cheap check has passed.
     const passwordHash = await hashPassword(input.password);
@@ -157,7 +179,9 @@ export class AccountService {
       attemptsKey,
       this.deps.passwordFailureWindowMinutes * 60_000,
     );
-    if (attempts > this.deps.passwordMaxFailures) throw new DomainError('REQUEST_LIMIT_1MIN');
+    if (attempts > this.deps.passwordMaxFailures) {
+      throw waitRefusal('REQUEST_LIMIT_1MIN', await counters.remainingMs(attemptsKey));
+    }
     const passwordHash = await findPasswordHash(db, auth.memberId);
     if (!passwordHash) throw new DomainError('INVALID_USER_3');
     if (!(await verifyPassword(passwordHash, input.oldPassword))) {
@@ -178,7 +202,10 @@ export class AccountService {
   }
 
   /** The checks shared by validate and register, cheapest first. */
-  private async checkRegistration(input: RegistrationValidate): Promise<References> {
+  private async checkRegistration(
+    input: RegistrationValidate,
+    bankCheck: BankCheck,
+  ): Promise<References> {
     const { db, variant } = this.deps;
     if (await findMemberByUsername(db, input.username)) {
       throw new DomainError('EXISTING_USER', { field: 'username' });
@@ -201,14 +228,26 @@ export class AccountService {
       if (!(await findBank(db, input.bankCode, bankCountries(variant)))) {
         throw new DomainError('INVALID_BANK', { field: 'bankCode' });
       }
-      if (
-        input.bankAccountNo !== undefined &&
-        (await bankAccountTaken(db, input.bankCode, input.bankAccountNo))
-      ) {
-        throw new DomainError('EXISTING_BANK', { field: 'bankAccountNo' });
+      if (input.bankAccountNo !== undefined && bankCheck.tell) {
+        if (bankCheck.counted) await this.countBankCheck(input.username);
+        if (await bankAccountTaken(db, input.bankCode, input.bankAccountNo)) {
+          throw new DomainError('EXISTING_BANK', { field: 'bankAccountNo' });
+        }
       }
     }
     return { inviterId, sourceCode };
+  }
+
+  /**
+   * One verified phone may ask about bank accounts only so often: a verification would
+   * otherwise open thirty minutes of account-number lookups.
+   */
+  private async countBankCheck(phone: string): Promise<void> {
+    const key = `bank-checks:${phone}`;
+    const checks = await this.deps.counters.increment(key, 3_600_000);
+    if (checks > this.deps.bankChecksPerPhonePerHour) {
+      throw waitRefusal('REQUEST_LIMIT', await this.deps.counters.remainingMs(key));
+    }
   }
 }
 

@@ -15,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses } },
       config: { rateLimit: perMinute(loginPerMinute) },
     },
-    (request) => auth.login(request.body),
+    (request) => auth.login(request.body, request.ip),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
   revokeSession,
 } from './session.repository';
 import type { SessionCache } from './session-cache';
+import { type SignInLimits, SignInThrottle } from './sign-in-throttle';
 
 /** Who an authenticated request is: the member of the token, and the token's hash. */
 export type AuthContext = { memberId: number; tokenHash: string };
@@ -23,36 +24,37 @@ export type AuthServiceDeps = {
   counters: CounterStore;
   variant: Variant;
   sessionTtlHours: number;
-  loginMaxFailures: number;
-  loginFailureWindowMinutes: number;
+  signInLimits: SignInLimits;
   sessions: SessionCache;
   now: () => Date;
 };
 
 export class AuthService {
-  constructor(private readonly deps: AuthServiceDeps) {}
+  private readonly throttle: SignInThrottle;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.throttle = new SignInThrottle(deps.counters, 'login', deps.signInLimits);
+  }
 
   /**
-   * POST /api/login. Attempts per username are counted before the password is checked, so
-   * parallel guesses cannot slip past the limit; a success clears the count. An unknown
-   * username is verified against a dummy hash so both answers take the same time.
+   * POST /api/login from address `ip`. The limits (sign-in-throttle.ts) apply before the
+   * password is checked, to known and unknown usernames alike. An unknown username is
+   * verified against a dummy hash so both answers take the same time.
    */
-  async login(input: Login): Promise<LoginResponse> {
-    const { db, counters, now } = this.deps;
+  async login(input: Login, ip: string): Promise<LoginResponse> {
+    const { db, now } = this.deps;
     const username = canonicalPhone(this.deps.variant, input.username);
-    const attemptsKey = `login-attempts:${username}`;
-    const attempts = await counters.increment(
-      attemptsKey,
-      this.deps.loginFailureWindowMinutes * 60_000,
-    );
-    if (attempts > this.deps.loginMaxFailures) throw new DomainError('REQUEST_LIMIT_1MIN');
+    await this.throttle.admit(username, ip);
 
     const member = await findMemberByUsername(db, username);
     const passwordHash = member?.passwordHash ?? (await dummyPasswordHash());
     const passwordOk = await verifyPassword(passwordHash, input.password);
-    if (!member) throw new DomainError('NO_USER', { field: 'username' });
-    if (!passwordOk) throw new DomainError('WRONG_CREDENTIAL');
-    await counters.reset(attemptsKey);
+    if (!member || !passwordOk) {
+      await this.throttle.failed(username, ip);
+      if (!member) throw new DomainError('NO_USER', { field: 'username' });
+      throw new DomainError('WRONG_CREDENTIAL');
+    }
+    await this.throttle.succeeded(username, ip);
     // Checked after the password so the answer tells nothing to someone without it.
     if (!member.active) throw new DomainError('INACTIVE_USER');
 

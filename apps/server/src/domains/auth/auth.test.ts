@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, sessions } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -8,6 +9,23 @@ import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken, newPhone, PASSWORD, registerMember, signIn } from '../../test/members';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A sign-in from one address. */
+const loginFrom = (app: FastifyInstance, ip: string) => (username: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: ip,
+    payload: { username, password },
+  });
+
+/** The wait a refusal's message names ("Please wait 14 minutes 58 seconds."), in seconds. */
+function spokenWait(message: string): number {
+  const match = /wait (?:(\d+) minutes?)? ?(?:(\d+) seconds?)?\.$/.exec(message);
+  if (!match) throw new Error(`no wait in "${message}"`);
+  return Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0);
+}
 
 describeOnDatabases('sign-in and sessions', (target) => {
   let h: Harness;
@@ -140,7 +158,7 @@ describeOnDatabases('sign-in and sessions', (target) => {
       expect(empty.body).toMatchObject({ code: 'KEY_MISSING', field: 'username' });
     });
 
-    it('limits failed sign-ins per account (REQUEST_LIMIT_1MIN), even with the right password', async () => {
+    it('limits failed sign-ins per account and address (REQUEST_LIMIT_1MIN), even with the right password', async () => {
       const app = await h.build({ LOGIN_MAX_FAILURES: '3' });
       const member = await registerMember(app);
       for (let i = 0; i < 3; i++) {
@@ -157,6 +175,75 @@ describeOnDatabases('sign-in and sessions', (target) => {
       // Another account from the same address is not affected.
       const other = await registerMember(app);
       await signIn(app, other.username);
+    });
+
+    it('says the real wait of a locked address in its message and in Retry-After', async () => {
+      const app = await h.build({ LOGIN_MAX_FAILURES: '2', LOGIN_FAILURE_WINDOW_MINUTES: '15' });
+      const member = await registerMember(app);
+      const from = loginFrom(app, '198.51.100.20');
+      await from(member.username, 'wrong password');
+      await from(member.username, 'wrong password');
+      const limited = await from(member.username, PASSWORD);
+      expect(limited.statusCode).toBe(429);
+      const body = limited.json();
+      expect(body.code).toBe('REQUEST_LIMIT_1MIN');
+      const retryAfter = Number(limited.headers['retry-after']);
+      // The lock is 15 minutes from the first failure, a moment ago.
+      expect(retryAfter).toBeGreaterThan(15 * 60 - 10);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(spokenWait(body.message)).toBe(retryAfter);
+    });
+
+    it('keeps a member signing in from their own address while another address keeps failing', async () => {
+      const app = await h.build({ LOGIN_MAX_FAILURES: '5' });
+      const member = await registerMember(app);
+      const attacker = loginFrom(app, '203.0.113.66');
+      for (let i = 0; i < 8; i++) await attacker(member.username, 'wrong password');
+      expect((await attacker(member.username, PASSWORD)).statusCode).toBe(429);
+      const own = await loginFrom(app, '198.51.100.1')(member.username, PASSWORD);
+      expect(own.statusCode).toBe(200);
+      expect(own.json().token).toEqual(expect.any(String));
+    });
+
+    it('counts an IPv6 subscriber by its /64, so changing the last bits gains no tries', async () => {
+      const app = await h.build({ LOGIN_MAX_FAILURES: '2' });
+      const member = await registerMember(app);
+      await loginFrom(app, '2001:db8:1:2::10')(member.username, 'wrong password');
+      await loginFrom(app, '2001:db8:1:2::11')(member.username, 'wrong password');
+      const third = await loginFrom(app, '2001:db8:1:2:aaaa::12')(member.username, PASSWORD);
+      expect(third.statusCode).toBe(429);
+      expect((await loginFrom(app, '2001:db8:1:3::10')(member.username, PASSWORD)).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('slows a guesser spread over many addresses with a growing delay past the account limit, but not the member at a known address', async () => {
+      const app = await h.build({
+        LOGIN_MAX_FAILURES: '2',
+        LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR: '4',
+      });
+      const member = await registerMember(app);
+      const home = loginFrom(app, '198.51.100.50');
+      expect((await home(member.username, PASSWORD)).statusCode).toBe(200);
+      for (const ip of ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2']) {
+        expect((await loginFrom(app, ip)(member.username, 'wrong password')).statusCode).toBe(400);
+      }
+      // Four failures in the hour: no delay yet.
+      expect((await loginFrom(app, '203.0.113.3')(member.username, 'wrong')).statusCode).toBe(400);
+      // The fifth was one past the limit: a 1 s wait for any address not known to the account.
+      const delayed = await loginFrom(app, '203.0.113.4')(member.username, PASSWORD);
+      expect(delayed.statusCode).toBe(429);
+      expect(delayed.json().code).toBe('REQUEST_LIMIT_1MIN');
+      expect(delayed.headers['retry-after']).toBe('1');
+      expect(spokenWait(delayed.json().message)).toBe(1);
+      expect((await home(member.username, PASSWORD)).statusCode).toBe(200);
+
+      await sleep(1100);
+      expect((await loginFrom(app, '203.0.113.4')(member.username, 'wrong')).statusCode).toBe(400);
+      const longer = await loginFrom(app, '203.0.113.5')(member.username, PASSWORD);
+      expect(longer.statusCode).toBe(429);
+      expect(longer.headers['retry-after']).toBe('2');
+      expect((await home(member.username, PASSWORD)).statusCode).toBe(200);
     });
 
     it('clears the failure count after a successful sign-in', async () => {

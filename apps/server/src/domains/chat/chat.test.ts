@@ -561,7 +561,7 @@ describeOnDatabases('support chat', (target) => {
     });
 
     it('meets the IP allow list and the service switch at its handshake, as API calls do', async () => {
-      const guarded = await h.build({ IP_ALLOW_LIST: '10.1.2.3', TRUST_PROXY: 'true' });
+      const guarded = await h.build({ IP_ALLOW_LIST: '10.1.2.3', TRUST_PROXY: '1' });
       try {
         const guardedBase = await guarded.listen({ port: 0, host: '127.0.0.1' });
         const auth = { guestId: randomUUID() };

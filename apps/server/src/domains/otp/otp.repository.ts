@@ -31,6 +31,20 @@ export async function hasVerifiedUnused(db: Db, phone: string, since: Date): Pro
   return row !== undefined;
 }
 
+/** Whether this request token is one of `phone`'s verified, unused codes (verified after `since`). */
+export async function isVerifiedToken(
+  db: Db,
+  tokenHash: string,
+  phone: string,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ tokenHash: otpRequests.tokenHash })
+    .from(otpRequests)
+    .where(and(eq(otpRequests.tokenHash, tokenHash), verifiedUnusedSince(phone, since)));
+  return row !== undefined;
+}
+
 export async function insertOtp(
   db: Db,
   otp: { tokenHash: string; ref: string; phone: string; codeHash: string; expiresAt: Date },

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { randomDigits, randomRef, randomToken, sameDigest, sha256Hex } from '../../lib/crypto';
-import { DomainError } from '../../lib/domain-error';
+import { DomainError, waitRefusal } from '../../lib/domain-error';
+import type { Log } from '../../lib/log';
 import { canonicalPhone } from '../../lib/phone';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import { findMemberByUsername } from '../account/account.repository';
@@ -21,6 +22,7 @@ import {
   hasVerifiedUnused,
   insertOtp,
   isPhoneBlocked,
+  isVerifiedToken,
   markVerified,
   recordAttempt,
   supersedePending,
@@ -37,8 +39,15 @@ export type OtpServiceDeps = {
   resendSeconds: number;
   maxPerHour: number;
   blockMinutes: number;
+  /** OTP messages the whole service may send per hour (OTP_SMS_PER_HOUR). */
+  smsPerHour: number;
+  log: Log;
   now: () => Date;
 };
+
+/** The service-wide count of OTP messages, in windows of an hour. */
+const SMS_BUDGET_KEY = 'otp-sms-budget';
+const HOUR_MS = 3_600_000;
 
 /** The stored code is bound to its request token: SHA-256(token:code). */
 function codeHash(token: string, code: string): string {
@@ -65,14 +74,18 @@ export class OtpService {
       throw new DomainError('OTP_VERIFIED');
     }
 
+    // The service's hourly SMS budget first, so a send it refuses uses up none of the phone's.
+    if ((await counters.read(SMS_BUDGET_KEY)) >= this.deps.smsPerHour) {
+      throw await this.waitFor('REQUEST_LIMIT', SMS_BUDGET_KEY);
+    }
     // Tight per-phone throttles (CONTRACT.md); the per-IP one is the route's rate limit.
-    const inWindow = await counters.increment(
-      `otp-send-window:${phone}`,
-      this.deps.resendSeconds * 1000,
-    );
-    if (inWindow > 1) throw new DomainError('REQUEST_LIMIT_1MIN');
-    const inHour = await counters.increment(`otp-send-hour:${phone}`, 3_600_000);
-    if (inHour > this.deps.maxPerHour) throw new DomainError('REQUEST_LIMIT');
+    const windowKey = `otp-send-window:${phone}`;
+    const inWindow = await counters.increment(windowKey, this.deps.resendSeconds * 1000);
+    if (inWindow > 1) throw await this.waitFor('REQUEST_LIMIT_1MIN', windowKey);
+    const hourKey = `otp-send-hour:${phone}`;
+    const inHour = await counters.increment(hourKey, HOUR_MS);
+    if (inHour > this.deps.maxPerHour) throw await this.waitFor('REQUEST_LIMIT', hourKey);
+    await this.spendSmsBudget();
 
     const token = randomToken();
     const code = randomDigits(OTP_LENGTH);
@@ -95,6 +108,29 @@ export class OtpService {
       });
     });
     return { otpRef: ref, otpToken: token, code: 'OK' };
+  }
+
+  /**
+   * One message of the hourly budget (issue 30: a flood of numbers must not run up the SMS
+   * bill). Counted atomically, so processes sharing Redis never send more than the budget; the
+   * send that uses the last of it logs one warning per window.
+   */
+  private async spendSmsBudget(): Promise<void> {
+    const { counters, smsPerHour, log } = this.deps;
+    const sent = await counters.increment(SMS_BUDGET_KEY, HOUR_MS);
+    if (sent > smsPerHour) throw await this.waitFor('REQUEST_LIMIT', SMS_BUDGET_KEY);
+    if (sent === smsPerHour) {
+      const resetsInSeconds = Math.ceil((await counters.remainingMs(SMS_BUDGET_KEY)) / 1000);
+      log.warn(
+        { smsPerHour, resetsInSeconds },
+        'OTP SMS budget reached: no more codes are sent until the hour is over (OTP_SMS_PER_HOUR)',
+      );
+    }
+  }
+
+  /** A limit's refusal with the time left of its window. */
+  private async waitFor(code: 'REQUEST_LIMIT' | 'REQUEST_LIMIT_1MIN', key: string) {
+    return waitRefusal(code, await this.deps.counters.remainingMs(key));
   }
 
   /** POST /api/otp/verify. */
@@ -131,6 +167,11 @@ export class OtpService {
   /** Whether registration of `phone` may proceed (the registerOTP flag is on). */
   hasVerifiedPhone(db: Db, phone: string): Promise<boolean> {
     return hasVerifiedUnused(db, phone, this.verifiedSince());
+  }
+
+  /** Whether the caller holds a verified, unused OTP token of `phone` (account/validate). */
+  holdsVerifiedToken(phone: string, otpToken: string): Promise<boolean> {
+    return isVerifiedToken(this.deps.db, sha256Hex(otpToken), phone, this.verifiedSince());
   }
 
   /** Uses up the phone's verification inside the registration's transaction. */

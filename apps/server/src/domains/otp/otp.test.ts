@@ -84,6 +84,19 @@ describeOnDatabases('one-time passwords', (target) => {
       });
     });
 
+    it('refuses 10 digits that are no Thai mobile number (9999999999, a landline) and sends nothing', async () => {
+      const before = await h.count(otpRequests);
+      for (const phoneNumber of ['9999999999', '0212345678', '1234567890']) {
+        const res = await send(phoneNumber);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'PHONE_NUMBER_REQUIRE_10_DIGIT',
+          field: 'phoneNumber',
+        });
+      }
+      expect(await h.count(otpRequests)).toBe(before);
+    });
+
     it('allows one send per phone per resend window (REQUEST_LIMIT_1MIN)', async () => {
       const phone = newPhone();
       expect((await send(phone)).status).toBe(200);
@@ -106,6 +119,46 @@ describeOnDatabases('one-time passwords', (target) => {
       const third = await send(phone, app);
       expect(third.status).toBe(429);
       expect(third.body).toMatchObject({ code: 'REQUEST_LIMIT' });
+    });
+
+    it('says the real wait of the per-phone limits in the message and Retry-After', async () => {
+      const app = await h.build({ OTP_RESEND_SECONDS: '120' });
+      const phone = newPhone();
+      expect((await send(phone, app)).status).toBe(200);
+      const again = await send(phone, app);
+      expect(again.status).toBe(429);
+      const retryAfter = Number(again.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(110);
+      expect(retryAfter).toBeLessThanOrEqual(120);
+      expect(again.body.message).toMatch(/^Too many requests\. Please wait (1 minute|2 minutes)/);
+    });
+
+    it('stops sending once the hourly SMS budget of the whole service is spent, and logs it once', async () => {
+      const lines: string[] = [];
+      const app = await h.build(
+        { OTP_SMS_PER_HOUR: '2', LOG_LEVEL: 'warn' },
+        { logStream: { write: (line: string) => void lines.push(line) } },
+      );
+      expect((await send(newPhone(), app)).status).toBe(200);
+      expect((await send(newPhone(), app)).status).toBe(200);
+      const before = await h.count(otpRequests);
+      const phone = newPhone();
+      for (let i = 0; i < 2; i++) {
+        const refused = await send(phone, app);
+        expect(refused.status).toBe(429);
+        expect(refused.body).toMatchObject({ code: 'REQUEST_LIMIT' });
+        const retryAfter = Number(refused.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(3600 - 30);
+        expect(retryAfter).toBeLessThanOrEqual(3600);
+      }
+      expect(await h.count(otpRequests)).toBe(before);
+      expect((await call(app, 'GET', `/api/sandbox/otp/${phone}`)).status).toBe(404);
+      const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40);
+      const budget = warnings.filter((entry) => /OTP SMS budget reached/.test(entry.msg));
+      expect(budget).toHaveLength(1);
+      expect(budget[0]).toMatchObject({ smsPerHour: 2 });
+      // Another server with its own budget (no shared Redis here) still sends.
+      expect((await send(newPhone())).status).toBe(200);
     });
 
     it('makes a new code replace the older one', async () => {

@@ -24,7 +24,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       },
       config: { rateLimit: perMinute(loginPerMinute) },
     },
-    (request) => staff.login(request.body),
+    (request) => staff.login(request.body, request.ip),
   );
 
   app.get(

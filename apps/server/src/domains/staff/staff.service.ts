@@ -4,6 +4,7 @@ import type { CounterStore } from '../../lib/counter-store';
 import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { type SignInLimits, SignInThrottle } from '../auth/sign-in-throttle';
 import {
   findStaffByUsername,
   findStaffSession,
@@ -20,28 +21,27 @@ export type StaffServiceDeps = {
   db: Db;
   counters: CounterStore;
   sessionTtlHours: number;
-  loginMaxFailures: number;
-  loginFailureWindowMinutes: number;
+  signInLimits: SignInLimits;
   now: () => Date;
 };
 
 /**
  * Support staff sign in apart from members (docs/decisions/0044-chat.md): their own accounts,
  * sessions and tokens, with the members' rules (argon2id passwords, a token kept only as its
- * hash, attempts counted per username before the password is checked).
+ * hash, the sign-in limits of sign-in-throttle.ts applied before the password is checked).
  */
 export class StaffService {
-  constructor(private readonly deps: StaffServiceDeps) {}
+  private readonly throttle: SignInThrottle;
 
-  async login(input: StaffLogin): Promise<StaffLoginResponse> {
-    const { db, counters, now } = this.deps;
+  constructor(private readonly deps: StaffServiceDeps) {
+    this.throttle = new SignInThrottle(deps.counters, 'staff-login', deps.signInLimits);
+  }
+
+  /** POST /api/backoffice/login from address `ip`. */
+  async login(input: StaffLogin, ip: string): Promise<StaffLoginResponse> {
+    const { db, now } = this.deps;
     const username = input.username.toLowerCase();
-    const attemptsKey = `staff-login-attempts:${username}`;
-    const attempts = await counters.increment(
-      attemptsKey,
-      this.deps.loginFailureWindowMinutes * 60_000,
-    );
-    if (attempts > this.deps.loginMaxFailures) throw new DomainError('REQUEST_LIMIT_1MIN');
+    await this.throttle.admit(username, ip);
 
     const account = await findStaffByUsername(db, username);
     const passwordOk = await verifyPassword(
@@ -49,8 +49,11 @@ export class StaffService {
       input.password,
     );
     // One answer for an unknown username and a wrong password: staff accounts are not public.
-    if (!account || !passwordOk) throw new DomainError('WRONG_CREDENTIAL');
-    await counters.reset(attemptsKey);
+    if (!account || !passwordOk) {
+      await this.throttle.failed(username, ip);
+      throw new DomainError('WRONG_CREDENTIAL');
+    }
+    await this.throttle.succeeded(username, ip);
     if (!account.active) throw new DomainError('INACTIVE_USER');
 
     const token = randomToken();

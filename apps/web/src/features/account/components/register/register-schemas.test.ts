@@ -12,11 +12,13 @@ function messages(result: {
 }
 
 describe('register wizard rules', () => {
-  it('asks for exactly 10 digits outside the Laos variant', () => {
+  it('asks for a Thai mobile number (06, 08 or 09 and 8 digits) outside the Laos variant', () => {
     expect(phoneStepSchema(thai).safeParse({ phoneNumber: '0812345678' }).success).toBe(true);
-    expect(messages(phoneStepSchema(thai).safeParse({ phoneNumber: '081234' }))).toEqual([
-      'phoneNumber: PHONE_NUMBER_REQUIRE_10_DIGIT',
-    ]);
+    for (const phoneNumber of ['081234', '9999999999']) {
+      expect(messages(phoneStepSchema(thai).safeParse({ phoneNumber }))).toEqual([
+        'phoneNumber: PHONE_NUMBER_REQUIRE_10_DIGIT',
+      ]);
+    }
   });
 
   it('takes Lao mobile numbers in the Laos variant', () => {
