@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  ConversationListQuerySchema,
   ConversationListResponseSchema,
   ConversationRequestSchema,
   EndConversationResponseSchema,
@@ -65,7 +66,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         response: { 200: ChatSendResponseSchema, ...errorResponses },
       },
     },
-    (request) => chat.send(chat.callerOf(request.auth, request.body), request.body),
+    (request) => chat.send(chat.callerOf(request.auth, request.body), request.body, request.ip),
   );
 
   app.post(
@@ -104,7 +105,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         const guestId = form.fields[CHAT_UPLOAD_GUEST_FIELD];
         const parsed = guestId === undefined ? undefined : GuestIdSchema.safeParse(guestId);
         if (parsed && !parsed.success) throw new DomainError('KEY_INVALID', { field: 'guestId' });
-        return chat.upload(chat.callerOf(request.auth, { guestId: parsed?.data }), kind, form);
+        const party = chat.callerOf(request.auth, { guestId: parsed?.data });
+        return chat.upload(party, kind, form, request.ip);
       },
     );
   }
@@ -168,8 +170,13 @@ export const backofficeChatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> 
 
   app.get(
     '/conversations',
-    { schema: { response: { 200: ConversationListResponseSchema, ...errorResponses } } },
-    () => chat.conversations(),
+    {
+      schema: {
+        querystring: ConversationListQuerySchema,
+        response: { 200: ConversationListResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => chat.conversations(request.query),
   );
 
   app.post(
