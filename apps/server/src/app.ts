@@ -18,7 +18,7 @@ import { BonusService } from './domains/bonus/bonus.service';
 import { ChatGateway } from './domains/chat/chat.gateway';
 import { backofficeChatRoutes, CHAT_FILE_PATH, chatRoutes } from './domains/chat/chat.route';
 import { ChatService } from './domains/chat/chat.service';
-import { removeOrphanFiles } from './domains/chat/chat-orphans';
+import { removeOrphanFiles } from './domains/chat/chat-files';
 import { WalletEvents } from './domains/chat/wallet-events';
 import { depositLookupRoutes, depositSandboxRoutes } from './domains/deposit/deposit.route';
 import { DepositService } from './domains/deposit/deposit.service';

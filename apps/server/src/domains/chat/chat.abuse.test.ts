@@ -23,7 +23,7 @@ import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import { memberIdOf } from '../../test/money';
-import { removeOrphanFiles } from './chat-orphans';
+import { removeOrphanFiles } from './chat-files';
 
 /** A client address of its own, as a proxy trusted under TRUST_PROXY reports it. */
 function address(): Record<string, string> {

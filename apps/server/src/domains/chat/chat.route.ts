@@ -28,7 +28,8 @@ import { DomainError } from '../../lib/domain-error';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { errorResponses } from '../../plugins/errors';
 import { staffOf } from '../../plugins/staff-auth';
-import { type ChatFileKind, type ChatService, maxFileBytes } from './chat.service';
+import type { ChatService } from './chat.service';
+import { type ChatFileKind, maxFileBytes } from './chat-files';
 
 /** Where chat files are served, behind signed links (chat.service.ts). */
 export const CHAT_FILE_PATH = '/api/chat/files';

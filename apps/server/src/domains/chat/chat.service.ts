@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   ConversationListQuery,
   ConversationListResponse,
@@ -17,9 +16,7 @@ import {
   type ChatUploadResponse,
   chatRoom,
 } from '@wallet/contract/chat';
-import { chatLimits } from '@wallet/contract/constants';
 import type { ErrorCode } from '@wallet/contract/errors';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
@@ -36,7 +33,6 @@ import {
   findConversationById,
   findConversationFile,
   findFile,
-  insertFile,
   insertMessage,
   isGuestParty,
   type MessageRow,
@@ -47,9 +43,14 @@ import {
   openConversation,
   openConversations,
   startSession,
-  storedFileBytes,
 } from './chat.repository';
-import { NAME_FILE_WITHIN_MINUTES } from './chat-orphans';
+import {
+  type ChatFileKind,
+  checkFile,
+  checkStorageQuota,
+  NAME_FILE_WITHIN_MINUTES,
+  storeFile,
+} from './chat-files';
 
 /** Where a message goes once it is stored: its room, and the staff screen (chat.gateway.ts). */
 export interface ChatHub {
@@ -91,22 +92,6 @@ export type ChatLimits = {
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
-
-const MB = 1024 * 1024;
-
-/** The types a chat file may be, by its bytes (SPEC.md section 5), and its stored extension. */
-const allowedTypes = {
-  image: { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' },
-  video: { 'video/mp4': 'mp4', 'video/quicktime': 'mov' },
-} as const;
-
-export type ChatFileKind = keyof typeof allowedTypes;
-
-/** The largest file of each kind: 10 MB pictures, 20 MB videos. */
-export const maxFileBytes: Record<ChatFileKind, number> = {
-  image: chatLimits.imageMaxMb * MB,
-  video: chatLimits.videoMaxMb * MB,
-};
 
 /** How a media message names its file inside the server: the signed link is made per reader. */
 const FILE_LINK = /\/api\/chat\/files\/(\d+)(?:\?|$)/;
@@ -257,9 +242,9 @@ export class ChatService {
       limits.uploadsPerIpPerHour,
       'REQUEST_LIMIT',
     );
-    const file = await this.checkFile(kind, form);
-    await this.checkQuota(file.data.length);
-    return this.storeFile(await this.conversationIdOf(party, ip), kind, file);
+    const file = await checkFile(kind, form);
+    await checkStorageQuota(this.deps, limits.storageQuotaBytes, file.data.length);
+    return storeFile(this.deps, await this.conversationIdOf(party, ip), kind, file);
   }
 
   /** A file behind a signed link: its bytes and type, or NO_DATA. */
@@ -370,10 +355,10 @@ export class ChatService {
     kind: ChatFileKind,
     form: MultipartForm,
   ): Promise<ChatUploadResponse> {
-    const file = await this.checkFile(kind, form);
+    const file = await checkFile(kind, form);
     await this.conversation(conversationId);
-    await this.checkQuota(file.data.length);
-    return this.storeFile(conversationId, kind, file);
+    await checkStorageQuota(this.deps, this.deps.limits.storageQuotaBytes, file.data.length);
+    return storeFile(this.deps, conversationId, kind, file);
   }
 
   // Inside.
@@ -426,67 +411,6 @@ export class ChatService {
       : null;
     if (!file || file.kind !== payload.fileType) throw new DomainError('NO_DATA');
     return { fileType: file.kind, fileId: file.id, name: payload.name?.slice(0, 255) ?? '' };
-  }
-
-  /** The file's type is what its bytes are, never the name or declared type a client sent. */
-  private async checkFile(
-    kind: ChatFileKind,
-    form: MultipartForm,
-  ): Promise<{ data: Buffer; contentType: string; extension: string }> {
-    const file = form.file;
-    if (!file || file.data.length === 0) throw new DomainError('CHAT_NO_FILE');
-    if (file.tooLarge || file.data.length > maxFileBytes[kind]) {
-      throw new DomainError('CHAT_FILE_TOO_LARGE');
-    }
-    const detected = await fileTypeFromBuffer(file.data);
-    const types: Record<string, string> = allowedTypes[kind];
-    const extension = detected ? types[detected.mime] : undefined;
-    if (!detected || !extension) throw new DomainError('CHAT_FILE_NOT_SUPPORTED');
-    return { data: file.data, contentType: detected.mime, extension };
-  }
-
-  /**
-   * The chat files' total stays under the quota, so uploads cannot fill the disk the database
-   * shares. Read before the file is written: uploads running at the same moment may each pass,
-   * so the total can pass the quota by those few files (at most 20 MB each), never more.
-   */
-  private async checkQuota(size: number): Promise<void> {
-    const quota = this.deps.limits.storageQuotaBytes;
-    const used = await storedFileBytes(this.deps.db);
-    if (used + size > quota) {
-      this.deps.log.warn({ used, size, quota }, 'chat file storage quota reached');
-      throw new DomainError('CHAT_STORAGE_FULL');
-    }
-  }
-
-  private async storeFile(
-    conversationId: number,
-    kind: ChatFileKind,
-    file: { data: Buffer; contentType: string; extension: string },
-  ): Promise<ChatUploadResponse> {
-    const { db, storage, log } = this.deps;
-    const now = new Date();
-    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    const fileKey = `chat/${month}/${randomUUID()}.${file.extension}`;
-    try {
-      await storage.put(fileKey, file.data);
-    } catch (error) {
-      log.warn({ err: error }, 'chat file not stored');
-      throw error;
-    }
-    try {
-      const row = await insertFile(db, {
-        conversationId,
-        fileKey,
-        kind,
-        contentType: file.contentType,
-        size: file.data.length,
-      });
-      return { path: await this.deps.links.url(row.id) };
-    } catch (error) {
-      await storage.remove(fileKey).catch(() => {});
-      throw error;
-    }
   }
 
   /** A stored message in the shape of SPEC.md section 3; a file becomes a fresh signed link. */
