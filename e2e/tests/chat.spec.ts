@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { serverProcess } from '../../apps/server/src/test/server-process';
 import { registerMember, signIn, topUp, useEnglish } from '../support/members';
+import { staffDesk } from '../support/staff';
 
 /** A 160×100 PNG picture: a gold field with a dark band. */
 function pictureFile(): Buffer {
@@ -32,19 +33,6 @@ async function openChat(page: Page) {
 async function say(panel: ReturnType<Page['getByRole']>, text: string) {
   await panel.getByRole('textbox', { name: 'Message' }).fill(text);
   await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
-}
-
-/** The support screen, signed in as the sandbox's demo staff account, in a context of its own. */
-async function staffDesk(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/backoffice/login');
-  await useEnglish(page);
-  await page.getByLabel('Username').fill('support');
-  await page.getByLabel('Password', { exact: true }).fill('support-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/backoffice\/chat$/);
-  return { context, page };
 }
 
 test('a guest chats from the contact page and support answers from the staff screen', async ({

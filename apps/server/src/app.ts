@@ -19,6 +19,7 @@ import { BonusService } from './domains/bonus/bonus.service';
 import { ChatGateway } from './domains/chat/chat.gateway';
 import { backofficeChatRoutes, CHAT_FILE_PATH, chatRoutes } from './domains/chat/chat.route';
 import { ChatService } from './domains/chat/chat.service';
+import { removeOrphanFiles } from './domains/chat/chat-files';
 import { WalletEvents } from './domains/chat/wallet-events';
 import { depositLookupRoutes, depositSandboxRoutes } from './domains/deposit/deposit.route';
 import { DepositService } from './domains/deposit/deposit.service';
@@ -464,8 +465,14 @@ async function registerPlugins(
     counters,
     hub: gateway,
     prefix: config.chatPrefix,
-    messagesPerMinute: limits.chatMessagesPerMinute,
-    uploadsPerHour: limits.chatUploadsPerHour,
+    limits: {
+      messagesPerMinute: limits.chatMessagesPerMinute,
+      uploadsPerHour: limits.chatUploadsPerHour,
+      guestMessagesPerIpPerMinute: limits.chatGuestMessagesPerIpPerMinute,
+      guestConversationsPerIpPerHour: limits.chatGuestConversationsPerIpPerHour,
+      uploadsPerIpPerHour: limits.chatUploadsPerIpPerHour,
+      storageQuotaBytes: config.chatStorageQuotaBytes,
+    },
     log,
   });
 
@@ -525,6 +532,11 @@ async function registerPlugins(
     await jobs.every('slips.sweep', config.reconcileIntervalMs, async () => {
       const result = await slipVerification.sweep(SLIP_SWEEP_AFTER_MS);
       if (result.verified > 0) log.info(result, 'swept slips');
+    });
+    // Chat uploads that no message named in time (docs/decisions/0056-chat-abuse-limits.md).
+    await jobs.every('chat.orphan-files', CHAT_ORPHAN_SWEEP_MS, async () => {
+      const removed = await removeOrphanFiles({ db, storage, log });
+      if (removed > 0) log.info({ removed }, 'removed orphan chat files');
     });
     const stop = startHousekeeping(() => removeStaleRows(db, idempotency), {
       intervalMs: config.reconcileIntervalMs,
@@ -628,5 +640,8 @@ async function registerPlugins(
  * out, changes the password or is switched off stops hearing the socket within this time.
  */
 const CHAT_SESSION_CHECK_MS = 30_000;
+
+/** How often unnamed chat uploads are looked for: they may stay 70 minutes, so minutes suffice. */
+const CHAT_ORPHAN_SWEEP_MS = 5 * 60_000;
 
 export const DEMO_STAFF = { username: 'support', name: 'Support', password: 'support-demo' };

@@ -230,6 +230,20 @@ const EnvSchema = z.object({
   QR_ATTEMPTS_PER_HOUR: integer('QR_ATTEMPTS_PER_HOUR', 30, 1, 1000),
   CHAT_MESSAGES_PER_MINUTE: integer('CHAT_MESSAGES_PER_MINUTE', 30, 1, 10_000),
   CHAT_UPLOADS_PER_HOUR: integer('CHAT_UPLOADS_PER_HOUR', 30, 1, 10_000),
+  CHAT_GUEST_MESSAGES_PER_IP_PER_MINUTE: integer(
+    'CHAT_GUEST_MESSAGES_PER_IP_PER_MINUTE',
+    120,
+    1,
+    100_000,
+  ),
+  CHAT_GUEST_CONVERSATIONS_PER_IP_PER_HOUR: integer(
+    'CHAT_GUEST_CONVERSATIONS_PER_IP_PER_HOUR',
+    60,
+    1,
+    100_000,
+  ),
+  CHAT_UPLOADS_PER_IP_PER_HOUR: integer('CHAT_UPLOADS_PER_IP_PER_HOUR', 120, 1, 100_000),
+  CHAT_STORAGE_QUOTA_MB: integer('CHAT_STORAGE_QUOTA_MB', 10_240, 1, 100_000_000),
   CHAT_PREFIX: z
     .string()
     .trim()
@@ -317,7 +331,15 @@ export type Config = {
     chatMessagesPerMinute: number;
     /** Chat files one member or guest may upload per hour. */
     chatUploadsPerHour: number;
+    /** Guest chat messages from one address per minute, whatever guest ids they carry. */
+    chatGuestMessagesPerIpPerMinute: number;
+    /** New guest conversations from one address per hour. */
+    chatGuestConversationsPerIpPerHour: number;
+    /** Chat uploads from one address per hour, guests and members counted apart. */
+    chatUploadsPerIpPerHour: number;
   };
+  /** All chat files together may hold at most this many bytes (CHAT_STORAGE_QUOTA_MB). */
+  chatStorageQuotaBytes: number;
   /** The chat rooms' prefix (`GET /api/chat/config`): rooms are `<prefix>-<userId or guestId>`. */
   chatPrefix: string;
   /** How long a deposit QR can be paid. */
@@ -429,7 +451,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,
       chatMessagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
       chatUploadsPerHour: e.CHAT_UPLOADS_PER_HOUR,
+      chatGuestMessagesPerIpPerMinute: e.CHAT_GUEST_MESSAGES_PER_IP_PER_MINUTE,
+      chatGuestConversationsPerIpPerHour: e.CHAT_GUEST_CONVERSATIONS_PER_IP_PER_HOUR,
+      chatUploadsPerIpPerHour: e.CHAT_UPLOADS_PER_IP_PER_HOUR,
     },
+    chatStorageQuotaBytes: e.CHAT_STORAGE_QUOTA_MB * 1024 * 1024,
     chatPrefix: e.CHAT_PREFIX,
     qrLifetimeSeconds: e.QR_LIFETIME_SECONDS,
     paytimzMinimum: e.PAYTIMZ_MINIMUM,

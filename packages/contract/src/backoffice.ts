@@ -29,7 +29,7 @@ export type StaffLoginResponse = z.infer<typeof StaffLoginResponseSchema>;
 
 // Chat.
 
-/** `GET /api/backoffice/chat/conversations`: one row of the list, most recent first. */
+/** One row of the staff's conversation list. */
 export const ConversationSummarySchema = z.object({
   id: z.number().int(),
   /** The socket room of the conversation (`<PREFIX>-<userId or guestId>`). */
@@ -49,8 +49,38 @@ export const ConversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
+/** Whose conversations the list shows: everyone's, members' only, or guests' only. */
+export const conversationParties = ['all', 'members', 'guests'] as const;
+export type ConversationParty = (typeof conversationParties)[number];
+
+/** A page of the list: 30 rows, as a support screen shows without scrolling far. */
+export const CONVERSATION_PAGE_SIZE = 30;
+
+/**
+ * `GET /api/backoffice/chat/conversations?party=&limit=&cursor=`: the open conversations, most
+ * recent first, a page at a time. `cursor` is the previous page's `nextCursor` (opaque: the
+ * last row's message time and id), so a page follows on where the last one ended however many
+ * conversations a flood adds at the top meanwhile.
+ */
+export const ConversationListQuerySchema = z.object({
+  party: z.enum(conversationParties, { error: 'KEY_INVALID' }).default('all'),
+  limit: z.coerce
+    .number({ error: 'KEY_INVALID' })
+    .int({ error: 'KEY_INVALID' })
+    .min(1, { error: 'KEY_INVALID' })
+    .max(paging.maxLimit, { error: 'KEY_INVALID' })
+    .default(CONVERSATION_PAGE_SIZE),
+  cursor: z
+    .string({ error: 'KEY_INVALID' })
+    .regex(/^\d{1,20}_\d{1,19}$/, { error: 'KEY_INVALID' })
+    .optional(),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>;
+
+/** `nextCursor` is null on the last page. */
 export const ConversationListResponseSchema = z.object({
   conversations: z.array(ConversationSummarySchema),
+  nextCursor: z.string().nullable(),
 });
 export type ConversationListResponse = z.infer<typeof ConversationListResponseSchema>;
 

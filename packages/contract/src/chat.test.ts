@@ -8,6 +8,7 @@ import {
   chatRoom,
   chatTextToSend,
   checkChatAttachment,
+  GuestIdSchema,
   JoinAckSchema,
 } from './chat';
 
@@ -106,6 +107,19 @@ describe('sending a chat message', () => {
     expect(ChatSendRequestSchema.safeParse({ guestId: 'guest1', message: text }).success).toBe(
       false,
     );
+  });
+
+  it('refuses the nil and max UUIDs and an upper-case spelling as guest ids, with KEY_INVALID', () => {
+    for (const id of [
+      '00000000-0000-0000-0000-000000000000',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+      guestId.toUpperCase(),
+      guestId.replace('f', 'F'),
+    ]) {
+      expect(GuestIdSchema.safeParse(id).error?.issues[0]?.message, id).toBe('KEY_INVALID');
+    }
+    expect(GuestIdSchema.parse(guestId)).toBe(guestId);
   });
 
   it('may be a media message pointing at an uploaded file', () => {

@@ -80,11 +80,22 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 // Field rules.
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
 /**
  * The guest id is the guest's only credential for their conversation, so it must be
- * unguessable: a random UUID (`crypto.randomUUID()`), kept under `storageKeys.guestId`.
+ * unguessable: a random UUID (`crypto.randomUUID()`), kept under `storageKeys.guestId`. The
+ * nil and max UUIDs are no one's (anyone could name them), and only the lower-case spelling
+ * that `randomUUID` writes is taken: the database compares UUIDs without case, so a second
+ * spelling of one id would reach the same conversation under another room name and other
+ * limit counters (docs/decisions/0056-chat-abuse-limits.md).
  */
-export const GuestIdSchema = z.uuid({ error: 'KEY_INVALID' });
+export const GuestIdSchema = z
+  .uuid({ error: 'KEY_INVALID' })
+  .refine((id) => id === id.toLowerCase() && id !== NIL_UUID && id !== MAX_UUID, {
+    error: 'KEY_INVALID',
+  });
 
 /** Member ids travel as text in chat (they form room names); a number is accepted. */
 export const ChatUserIdSchema = z

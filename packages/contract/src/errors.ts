@@ -123,6 +123,11 @@ export const errorCatalogue = {
   CHAT_NO_FILE: { status: 400, message: 'Please choose a file.' },
   CHAT_FILE_NOT_SUPPORTED: { status: 400, message: 'File is not supported.' },
   CHAT_FILE_TOO_LARGE: { status: 400, message: 'The file is too large.' },
+  // The operator's quota for chat files is full (docs/decisions/0056-chat-abuse-limits.md).
+  CHAT_STORAGE_FULL: {
+    status: 507,
+    message: 'Files cannot be sent right now. Please send a text message instead.',
+  },
 
   // Other
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },

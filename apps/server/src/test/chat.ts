@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import type { ChatMessage, JoinAck } from '@wallet/contract/chat';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
@@ -31,8 +32,10 @@ export function sendAsGuest(
   guestId: string,
   text: string,
   deliverId?: string,
+  headers: Record<string, string> = {},
 ) {
   return call(app, 'POST', '/api/chat/send-message', {
+    headers,
     body: { guestId, name: 'Guest', message: textMessage(text, deliverId) },
   });
 }
@@ -63,7 +66,7 @@ export function upload(
   kind: 'image' | 'video',
   file: Buffer | null,
   caller: { guestId?: string; token?: string },
-  options: { name?: string; type?: string } = {},
+  options: { name?: string; type?: string; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
   const form = new FormData();
   if (caller.guestId) form.append('guestId', caller.guestId);
@@ -73,6 +76,7 @@ export function upload(
   }
   return call(app, 'POST', `/api/chat/upload-${kind}`, {
     ...(caller.token ? { token: caller.token } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
     body: form,
   });
 }
@@ -132,4 +136,10 @@ export function disconnected(socket: Socket): Promise<string> {
     if (!socket.connected) resolve('already');
     socket.once('disconnect', (reason) => resolve(reason));
   });
+}
+
+/** The names of the files under a directory, at any depth (none when it does not exist). */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => e.name);
 }

@@ -1,3 +1,5 @@
+import type { ConversationParty } from '@wallet/contract/backoffice';
+
 /**
  * Query keys in one place (STYLE.md habit 5): features build keys through these helpers and
  * mutations invalidate by the same helpers, never by hand-written arrays.
@@ -69,7 +71,11 @@ export const queryKeys = {
   backoffice: {
     all: ['backoffice'] as const,
     me: () => [...queryKeys.backoffice.all, 'me'] as const,
-    conversations: () => [...queryKeys.backoffice.all, 'conversations'] as const,
+    /** Every party's list when `party` is left out (to update or read them all again). */
+    conversations: (party?: ConversationParty) =>
+      party === undefined
+        ? ([...queryKeys.backoffice.all, 'conversations'] as const)
+        : ([...queryKeys.backoffice.all, 'conversations', party] as const),
     history: (conversationId: number) =>
       [...queryKeys.backoffice.all, 'history', conversationId] as const,
   },

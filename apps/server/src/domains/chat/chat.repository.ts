@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import type { ConversationParty } from '@wallet/contract/backoffice';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatConversations, chatFiles } from '../../db/schema';
 import { relaxedCommit, rows, Statement, slot } from '../../db/statement';
@@ -7,6 +8,10 @@ import { int } from '../ledger/ledger';
 
 /** Whose conversation: a member's or a guest's (docs/decisions/0044-chat.md). */
 export type ChatParty = { memberId: number } | { guestId: string };
+
+export function isGuestParty(party: ChatParty): party is { guestId: string } {
+  return 'guestId' in party;
+}
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 
@@ -221,12 +226,29 @@ export type ConversationSummaryRow = {
   lastMessage: MessageRow | null;
 };
 
+/** Where a page of the staff list starts: after this last-message time (µs) and id. */
+export type ConversationCursor = { atMicros: string; id: number };
+
+const partyFilters: Record<ConversationParty, SQL> = {
+  all: sql`true`,
+  members: sql`c.member_id is not null`,
+  guests: sql`c.guest_id is not null`,
+};
+
 /**
  * Open conversations for staff, most recent first: those whose running session has a message
- * from the customer. Unread: customer messages after staff's mark; read by the customer: no
- * staff or bot message after the customer's mark.
+ * from the customer; of one party kind, from after `after`. Unread: customer messages after
+ * staff's mark; read by the customer: no staff or bot message after the customer's mark. Each
+ * row carries its place in the order (`cursor`), the microseconds the database keeps.
  */
-export async function openConversations(db: Db, limit: number): Promise<ConversationSummaryRow[]> {
+export async function openConversations(
+  db: Db,
+  page: { party: ConversationParty; limit: number; after: ConversationCursor | undefined },
+): Promise<(ConversationSummaryRow & { cursor: ConversationCursor })[]> {
+  const atMicros = sql`(extract(epoch from c.last_message_at) * 1000000)::bigint`;
+  const after = page.after
+    ? sql`(${atMicros}, c.id) < (${page.after.atMicros}::bigint, ${page.after.id})`
+    : sql`true`;
   const found = await rows<
     RawMessage & {
       c_id: unknown;
@@ -241,6 +263,7 @@ export async function openConversations(db: Db, limit: number): Promise<Conversa
       member_username: string | null;
       unread: unknown;
       customer_read_all: boolean;
+      at_micros: unknown;
     }
   >(
     db,
@@ -252,16 +275,16 @@ export async function openConversations(db: Db, limit: number): Promise<Conversa
             and u.sender = 'customer' and u.id > c.staff_read_id) as unread,
           not exists (select from chat_messages r where r.conversation_id = c.id
             and r.sender in ('agent', 'bot') and r.id > c.customer_read_id) as customer_read_all,
-          ${messageColumns}
+          ${atMicros}::text as at_micros, ${messageColumns}
         from chat_conversations c
         left join members mb on mb.id = c.member_id
         join lateral (select * from chat_messages l where l.conversation_id = c.id
           order by l.id desc limit 1) m on true
-        where c.last_message_at is not null
+        where c.last_message_at is not null and ${partyFilters[page.party]} and ${after}
           and exists (select from chat_messages s where s.conversation_id = c.id
             and s.session_id = c.session_id and s.sender = 'customer')
-        order by c.last_message_at desc, c.id desc
-        limit ${limit}`,
+        order by ${atMicros} desc, c.id desc
+        limit ${page.limit}`,
   );
   return found.map((row) => ({
     conversation: {
@@ -279,6 +302,7 @@ export async function openConversations(db: Db, limit: number): Promise<Conversa
     unread: int(row.unread),
     customerReadAll: row.customer_read_all,
     lastMessage: toMessage(row),
+    cursor: { atMicros: String(row.at_micros), id: int(row.c_id) },
   }));
 }
 
@@ -304,17 +328,61 @@ export async function findFile(db: Db, id: number): Promise<ChatFileRow | null> 
   return row ?? null;
 }
 
-/** The file, only when it was uploaded into that conversation. */
+/** Whether a message of the file's own conversation names the file (a media message's fileId). */
+const fileNamed = sql`exists (select from chat_messages m
+  where m.conversation_id = ${chatFiles.conversationId}
+    and m.payload->>'fileId' = ${chatFiles.id}::text)`;
+
+/**
+ * The file, only when it was uploaded into that conversation and may still be named: within
+ * `nameWithinMinutes` of its upload, or already named by a message (a retry of that message).
+ */
 export async function findConversationFile(
   db: Db,
   conversationId: number,
   id: number,
+  nameWithinMinutes: number,
 ): Promise<ChatFileRow | null> {
   const [row] = await db
     .select()
     .from(chatFiles)
-    .where(and(eq(chatFiles.id, id), eq(chatFiles.conversationId, conversationId)));
+    .where(
+      and(
+        eq(chatFiles.id, id),
+        eq(chatFiles.conversationId, conversationId),
+        sql`(${chatFiles.createdAt} > now() - make_interval(mins => ${nameWithinMinutes})
+          or ${fileNamed})`,
+      ),
+    );
   return row ?? null;
+}
+
+/** The bytes of every chat file stored, for the storage quota. */
+export async function storedFileBytes(db: Db): Promise<number> {
+  const [row] = await rows<{ bytes: unknown }>(
+    db,
+    sql`select coalesce(sum(size), 0) as bytes from chat_files`,
+  );
+  return int(row?.bytes ?? 0);
+}
+
+/** Up to `batch` files that no message names and that are older than `olderThanMinutes`. */
+export async function orphanFiles(
+  db: Db,
+  olderThanMinutes: number,
+  batch: number,
+): Promise<{ id: number; fileKey: string }[]> {
+  const found = await rows<{ id: unknown; file_key: string }>(
+    db,
+    sql`select id, file_key from chat_files
+        where created_at < now() - make_interval(mins => ${olderThanMinutes}) and not ${fileNamed}
+        order by id limit ${batch}`,
+  );
+  return found.map((row) => ({ id: int(row.id), fileKey: row.file_key }));
+}
+
+export async function deleteFiles(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(chatFiles).where(inArray(chatFiles.id, ids));
 }
 
 /** The member's name and username, as the messages of their conversation carry them. */

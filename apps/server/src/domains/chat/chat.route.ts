@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  ConversationListQuerySchema,
   ConversationListResponseSchema,
   ConversationRequestSchema,
   EndConversationResponseSchema,
@@ -27,7 +28,8 @@ import { DomainError } from '../../lib/domain-error';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { errorResponses } from '../../plugins/errors';
 import { staffOf } from '../../plugins/staff-auth';
-import { type ChatFileKind, type ChatService, maxFileBytes } from './chat.service';
+import type { ChatService } from './chat.service';
+import { type ChatFileKind, maxFileBytes } from './chat-files';
 
 /** Where chat files are served, behind signed links (chat.service.ts). */
 export const CHAT_FILE_PATH = '/api/chat/files';
@@ -65,7 +67,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         response: { 200: ChatSendResponseSchema, ...errorResponses },
       },
     },
-    (request) => chat.send(chat.callerOf(request.auth, request.body), request.body),
+    (request) => chat.send(chat.callerOf(request.auth, request.body), request.body, request.ip),
   );
 
   app.post(
@@ -104,7 +106,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         const guestId = form.fields[CHAT_UPLOAD_GUEST_FIELD];
         const parsed = guestId === undefined ? undefined : GuestIdSchema.safeParse(guestId);
         if (parsed && !parsed.success) throw new DomainError('KEY_INVALID', { field: 'guestId' });
-        return chat.upload(chat.callerOf(request.auth, { guestId: parsed?.data }), kind, form);
+        const party = chat.callerOf(request.auth, { guestId: parsed?.data });
+        return chat.upload(party, kind, form, request.ip);
       },
     );
   }
@@ -168,8 +171,13 @@ export const backofficeChatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> 
 
   app.get(
     '/conversations',
-    { schema: { response: { 200: ConversationListResponseSchema, ...errorResponses } } },
-    () => chat.conversations(),
+    {
+      schema: {
+        querystring: ConversationListQuerySchema,
+        response: { 200: ConversationListResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => chat.conversations(request.query),
   );
 
   app.post(

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type {
+  ConversationListQuery,
   ConversationListResponse,
   EndConversationResponse,
   StaffHistoryRequest,
@@ -16,8 +16,7 @@ import {
   type ChatUploadResponse,
   chatRoom,
 } from '@wallet/contract/chat';
-import { chatLimits } from '@wallet/contract/constants';
-import { fileTypeFromBuffer } from 'file-type';
+import type { ErrorCode } from '@wallet/contract/errors';
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
@@ -34,8 +33,8 @@ import {
   findConversationById,
   findConversationFile,
   findFile,
-  insertFile,
   insertMessage,
+  isGuestParty,
   type MessageRow,
   markRead,
   memberNames,
@@ -45,6 +44,13 @@ import {
   openConversations,
   startSession,
 } from './chat.repository';
+import {
+  type ChatFileKind,
+  checkFile,
+  checkStorageQuota,
+  NAME_FILE_WITHIN_MINUTES,
+  storeFile,
+} from './chat-files';
 
 /** Where a message goes once it is stored: its room, and the staff screen (chat.gateway.ts). */
 export interface ChatHub {
@@ -60,26 +66,32 @@ export type ChatServiceDeps = {
   counters: CounterStore;
   hub: ChatHub;
   prefix: string;
-  messagesPerMinute: number;
-  uploadsPerHour: number;
+  limits: ChatLimits;
   log: Log;
 };
 
-const MB = 1024 * 1024;
-
-/** The types a chat file may be, by its bytes (SPEC.md section 5), and its stored extension. */
-const allowedTypes = {
-  image: { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' },
-  video: { 'video/mp4': 'mp4', 'video/quicktime': 'mov' },
-} as const;
-
-export type ChatFileKind = keyof typeof allowedTypes;
-
-/** The largest file of each kind: 10 MB pictures, 20 MB videos. */
-export const maxFileBytes: Record<ChatFileKind, number> = {
-  image: chatLimits.imageMaxMb * MB,
-  video: chatLimits.videoMaxMb * MB,
+/**
+ * How much one caller may do (docs/decisions/0056-chat-abuse-limits.md). A guest id is chosen
+ * by the client, so a fresh one costs nothing: what a guest may do is also counted per address
+ * (the request's IP under TRUST_PROXY), with room for the many players behind one carrier NAT.
+ */
+export type ChatLimits = {
+  /** Messages per member or guest per minute. */
+  messagesPerMinute: number;
+  /** Uploads per member or guest per hour. */
+  uploadsPerHour: number;
+  /** Guest messages per address per minute, all guest ids together. */
+  guestMessagesPerIpPerMinute: number;
+  /** New guest conversations per address per hour. */
+  guestConversationsPerIpPerHour: number;
+  /** Uploads per address per hour, counted apart for guests and for members. */
+  uploadsPerIpPerHour: number;
+  /** All chat files together, in bytes; an upload past it is refused (CHAT_STORAGE_FULL). */
+  storageQuotaBytes: number;
 };
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
 
 /** How a media message names its file inside the server: the signed link is made per reader. */
 const FILE_LINK = /\/api\/chat\/files\/(\d+)(?:\?|$)/;
@@ -100,11 +112,24 @@ export class ChatService {
 
   constructor(private readonly deps: ChatServiceDeps) {}
 
-  private async conversationIdOf(party: ChatParty): Promise<number> {
+  /**
+   * The party's conversation, made on first use; a guest's new conversation counts against its
+   * address first, so fresh guest ids cannot open conversations without end.
+   */
+  private async conversationIdOf(party: ChatParty, ip: string): Promise<number> {
     const key = this.room(party);
     const known = this.conversationIds.get(key);
     if (known !== undefined) return known;
-    const { id } = await openConversation(this.deps.db, party);
+    const { db, limits } = this.deps;
+    if (isGuestParty(party) && !(await findConversation(db, party))) {
+      await this.count(
+        `chat-new-guest-ip:${ip}`,
+        HOUR,
+        limits.guestConversationsPerIpPerHour,
+        'REQUEST_LIMIT',
+      );
+    }
+    const { id } = await openConversation(db, party);
     if (this.conversationIds.size >= 100_000) this.conversationIds.clear();
     this.conversationIds.set(key, id);
     return id;
@@ -138,12 +163,20 @@ export class ChatService {
     return { guestId: body.guestId };
   }
 
+  /** Adds one to a limit's counter; past `max` the call is refused with `code`. */
+  private async count(key: string, windowMs: number, max: number, code: ErrorCode): Promise<void> {
+    if ((await this.deps.counters.increment(key, windowMs)) > max) throw new DomainError(code);
+  }
+
   /** POST /api/chat/send-message: stored once per deliver id, then sent to the room. */
-  async send(party: ChatParty, request: ChatSendRequest): Promise<ChatSendResponse> {
-    const { db, counters } = this.deps;
-    const sent = await counters.increment(`chat-send:${this.room(party)}`, 60_000);
-    if (sent > this.deps.messagesPerMinute) throw new DomainError('REQUEST_LIMIT_1MIN');
-    const conversationId = await this.conversationIdOf(party);
+  async send(party: ChatParty, request: ChatSendRequest, ip: string): Promise<ChatSendResponse> {
+    const { db, limits } = this.deps;
+    const perMinute = 'REQUEST_LIMIT_1MIN';
+    await this.count(`chat-send:${this.room(party)}`, MINUTE, limits.messagesPerMinute, perMinute);
+    if (isGuestParty(party)) {
+      await this.count(`chat-send-ip:${ip}`, MINUTE, limits.guestMessagesPerIpPerMinute, perMinute);
+    }
+    const conversationId = await this.conversationIdOf(party, ip);
     const { message } = request;
     const payload =
       message.message_type === 'media'
@@ -191,15 +224,27 @@ export class ChatService {
     party: ChatParty,
     kind: ChatFileKind,
     form: MultipartForm,
+    ip: string,
   ): Promise<ChatUploadResponse> {
-    // Counted before the file is looked at, so that bad files cost attempts too.
-    const uploads = await this.deps.counters.increment(
+    const { limits } = this.deps;
+    // Counted before the file is looked at, so that bad files cost attempts too. Members and
+    // guests are counted apart per address, so a guest flood never stops a member's pictures.
+    const side = isGuestParty(party) ? 'guest' : 'member';
+    await this.count(
       `chat-upload:${this.room(party)}`,
-      3_600_000,
+      HOUR,
+      limits.uploadsPerHour,
+      'REQUEST_LIMIT',
     );
-    if (uploads > this.deps.uploadsPerHour) throw new DomainError('REQUEST_LIMIT');
-    const file = await this.checkFile(kind, form);
-    return this.storeFile(await this.conversationIdOf(party), kind, file);
+    await this.count(
+      `chat-upload-ip:${side}:${ip}`,
+      HOUR,
+      limits.uploadsPerIpPerHour,
+      'REQUEST_LIMIT',
+    );
+    const file = await checkFile(kind, form);
+    await checkStorageQuota(this.deps, limits.storageQuotaBytes, file.data.length);
+    return storeFile(this.deps, await this.conversationIdOf(party, ip), kind, file);
   }
 
   /** A file behind a signed link: its bytes and type, or NO_DATA. */
@@ -217,9 +262,23 @@ export class ChatService {
 
   // Staff (the back office's chat screen).
 
-  async conversations(): Promise<ConversationListResponse> {
-    const rows = await openConversations(this.deps.db, 200);
+  /**
+   * A page of the open conversations, of members, guests or both, newest first: a flood of
+   * guests fills the guests' pages and the first pages of all, never the members' list.
+   */
+  async conversations(query: ConversationListQuery): Promise<ConversationListResponse> {
+    const [atMicros, id] = query.cursor?.split('_') ?? [];
+    const found = await openConversations(this.deps.db, {
+      party: query.party,
+      // One more than the page tells whether another page follows.
+      limit: query.limit + 1,
+      after: atMicros && id ? { atMicros, id: Number(id) } : undefined,
+    });
+    const rows = found.slice(0, query.limit);
+    const last = rows.at(-1);
     return {
+      nextCursor:
+        found.length > query.limit && last ? `${last.cursor.atMicros}_${last.cursor.id}` : null,
       conversations: await Promise.all(
         rows.map(async (row) => ({
           id: row.conversation.id,
@@ -296,9 +355,10 @@ export class ChatService {
     kind: ChatFileKind,
     form: MultipartForm,
   ): Promise<ChatUploadResponse> {
-    const file = await this.checkFile(kind, form);
+    const file = await checkFile(kind, form);
     await this.conversation(conversationId);
-    return this.storeFile(conversationId, kind, file);
+    await checkStorageQuota(this.deps, this.deps.limits.storageQuotaBytes, file.data.length);
+    return storeFile(this.deps, conversationId, kind, file);
   }
 
   // Inside.
@@ -347,57 +407,10 @@ export class ChatService {
   ): Promise<Record<string, unknown>> {
     const id = Number(FILE_LINK.exec(payload.filePath)?.[1]);
     const file = Number.isSafeInteger(id)
-      ? await findConversationFile(this.deps.db, conversationId, id)
+      ? await findConversationFile(this.deps.db, conversationId, id, NAME_FILE_WITHIN_MINUTES)
       : null;
     if (!file || file.kind !== payload.fileType) throw new DomainError('NO_DATA');
     return { fileType: file.kind, fileId: file.id, name: payload.name?.slice(0, 255) ?? '' };
-  }
-
-  /** The file's type is what its bytes are, never the name or declared type a client sent. */
-  private async checkFile(
-    kind: ChatFileKind,
-    form: MultipartForm,
-  ): Promise<{ data: Buffer; contentType: string; extension: string }> {
-    const file = form.file;
-    if (!file || file.data.length === 0) throw new DomainError('CHAT_NO_FILE');
-    if (file.tooLarge || file.data.length > maxFileBytes[kind]) {
-      throw new DomainError('CHAT_FILE_TOO_LARGE');
-    }
-    const detected = await fileTypeFromBuffer(file.data);
-    const types: Record<string, string> = allowedTypes[kind];
-    const extension = detected ? types[detected.mime] : undefined;
-    if (!detected || !extension) throw new DomainError('CHAT_FILE_NOT_SUPPORTED');
-    return { data: file.data, contentType: detected.mime, extension };
-  }
-
-  private async storeFile(
-    conversationId: number,
-    kind: ChatFileKind,
-    file: { data: Buffer; contentType: string; extension: string },
-  ): Promise<ChatUploadResponse> {
-    const { db, storage, log } = this.deps;
-    const now = new Date();
-    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    const fileKey = `chat/${month}/${randomUUID()}.${file.extension}`;
-    try {
-      await storage.put(fileKey, file.data);
-    } catch (error) {
-      log.warn({ err: error }, 'chat file not stored');
-      throw error;
-    }
-    try {
-      const row = await insertFile(db, {
-        conversationId,
-        fileKey,
-        kind,
-        contentType: file.contentType,
-        size: file.data.length,
-      });
-      return { path: await this.deps.links.url(row.id) };
-    } catch (error) {
-      await storage.remove(fileKey).catch(() => {});
-      throw error;
-    }
   }
 
   /** A stored message in the shape of SPEC.md section 3; a file becomes a fresh signed link. */

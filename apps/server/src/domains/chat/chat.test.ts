@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatMessage } from '@wallet/contract/chat';
@@ -11,6 +11,7 @@ import {
   connectSocket,
   disconnected,
   eventually,
+  filesUnder,
   history,
   join as joinRoom,
   mp4Video,
@@ -27,11 +28,6 @@ import { memberWithToken } from '../../test/members';
 import { memberIdOf, topUp } from '../../test/money';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>> & { id: string };
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => e.name);
-}
 
 describeOnDatabases('support chat', (target) => {
   let h: Harness;
@@ -53,7 +49,7 @@ describeOnDatabases('support chat', (target) => {
     token: string = staff,
   ) => call(app, method, `/api/backoffice${url}`, { token, ...(body ? { body } : {}) });
   const conversationOf = async (room: string) => {
-    const list = await staffCall('GET', '/chat/conversations');
+    const list = await staffCall('GET', '/chat/conversations?limit=100');
     const rows = list.body.conversations as { id: number; room: string; unread: number }[];
     return rows.find((row) => row.room === room);
   };

@@ -3,6 +3,7 @@ import {
   appendLiveMessage,
   applyMessagingEvent,
   applyReadEvent,
+  mapPages,
   mergeNewestPage,
   prependOlderPage,
 } from './conversation-cache';
@@ -80,3 +81,34 @@ describe('history pages', () => {
     expect(mergeNewestPage(held, page)).toEqual(page);
   });
 });
+
+describe('a paged list', () => {
+  const page = (ids: number[], nextCursor: string | null) => ({
+    conversations: ids.map((id) => conversationSummary(id)),
+    nextCursor,
+  });
+
+  it('moves a conversation from a later page to the top, each page keeping its length', () => {
+    const data = { pages: [page([1, 2], 'a'), page([3, 4], null)], pageParams: [null, 'a'] };
+    const next = mapPages(data, (list) =>
+      applyMessagingEvent(list, { conversationId: 4, message: chatMessage(900) }, null),
+    );
+    expect(next?.pages.map((p) => p.conversations.map((c) => c.id))).toEqual([
+      [4, 1],
+      [2, 3],
+    ]);
+    expect(next?.pages.map((p) => p.nextCursor)).toEqual(['a', null]);
+    expect(next?.pageParams).toEqual([null, 'a']);
+  });
+
+  it('leaves the members’ list as it is for a guest’s message, and asks to read the all list again', () => {
+    const members = [conversationSummary(1)];
+    const guestMessage = chatMessage(901, { userId: null, guestId: randomGuestId });
+    const event = { conversationId: 7, message: guestMessage };
+    expect(applyMessagingEvent(members, event, null, 'members')).toBe(members);
+    expect(applyMessagingEvent(members, event, null, 'all')).toBeNull();
+    expect(applyMessagingEvent(members, event, null, 'guests')).toBeNull();
+  });
+});
+
+const randomGuestId = '0b7e3c52-9a41-4d6f-8e20-5c1d2f3a4b6c';

@@ -1,4 +1,5 @@
 import type {
+  ConversationParty,
   ConversationSummary,
   StaffMessagingEvent,
   StaffReadEvent,
@@ -44,17 +45,49 @@ export function appendLiveMessage(
   return { total: held.total + 1, messages: mergeMessages(held.messages, [message]).messages };
 }
 
+/** Whether a message's conversation is one a list of that party shows (messages carry it). */
+export function inParty(message: ChatMessage, party: ConversationParty): boolean {
+  if (party === 'members') return message.userId !== null;
+  if (party === 'guests') return message.guestId !== null;
+  return true;
+}
+
 /**
- * A `staff:messaging` event in the list: the conversation moves to the top with its last
- * message; a customer's message counts as unread unless staff has that conversation open, and
- * a message to the customer means they have not read everything any more. Answers null when
- * the conversation is not in the list yet (a new one): the list must be read again.
+ * A change of the whole list applied to its pages: each page keeps its length, so a
+ * conversation moved to the top pushes the others across page edges, as the server would page
+ * them. Null when the change answers null.
+ */
+export function mapPages<T extends { pages: { conversations: ConversationSummary[] }[] }>(
+  data: T,
+  update: (list: ConversationSummary[]) => ConversationSummary[] | null,
+): T | null {
+  const next = update(data.pages.flatMap((page) => page.conversations));
+  if (!next) return null;
+  let start = 0;
+  const pages = data.pages.map((page, index) => {
+    const last = index === data.pages.length - 1;
+    const end = last ? next.length : start + page.conversations.length;
+    const conversations = next.slice(start, end);
+    start = end;
+    return { ...page, conversations };
+  });
+  return { ...data, pages };
+}
+
+/**
+ * A `staff:messaging` event in a list of `party`: the conversation moves to the top with its
+ * last message; a customer's message counts as unread unless staff has that conversation open,
+ * and a message to the customer means they have not read everything any more. A message of
+ * another party's conversation leaves the list as it is. Answers null when the conversation is
+ * not in the list yet (a new one): the list must be read again.
  */
 export function applyMessagingEvent(
   list: ConversationSummary[],
   event: StaffMessagingEvent,
   openConversationId: number | null,
+  party: ConversationParty = 'all',
 ): ConversationSummary[] | null {
+  if (!inParty(event.message, party)) return list;
   const current = list.find((c) => c.id === event.conversationId);
   if (!current) return null;
   const { message } = event;

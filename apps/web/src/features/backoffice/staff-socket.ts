@@ -1,5 +1,4 @@
 import {
-  type ConversationSummary,
   STAFF_ROOM,
   StaffMessagingEventSchema,
   StaffReadEventSchema,
@@ -13,6 +12,7 @@ import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
+import { updateConversationLists } from './api/get-conversations';
 import { getStaffProfile } from './api/get-staff-profile';
 import {
   appendLiveMessage,
@@ -41,16 +41,6 @@ export function isStaffSocketOnline(): boolean {
 }
 
 type StaffSocket = Socket<StaffServerToClientEvents, ChatClientToServerEvents>;
-
-function updateList(update: (list: ConversationSummary[]) => ConversationSummary[] | null): void {
-  const key = queryKeys.backoffice.conversations();
-  const list = queryClient.getQueryData<ConversationSummary[]>(key);
-  if (!list) return;
-  const next = update(list);
-  if (next) queryClient.setQueryData(key, next);
-  // A conversation the list does not have yet: the list is read again, in its server order.
-  else void queryClient.invalidateQueries({ queryKey: key });
-}
 
 function resync(): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.backoffice.conversations() });
@@ -109,7 +99,9 @@ export function useStaffSocket(openConversationId: number | null): void {
       const parsed = StaffMessagingEventSchema.safeParse(raw);
       if (!parsed.success) return;
       const event = parsed.data;
-      updateList((list) => applyMessagingEvent(list, event, open.current));
+      updateConversationLists((list, party) =>
+        applyMessagingEvent(list, event, open.current, party),
+      );
       queryClient.setQueryData<HeldHistory>(
         queryKeys.backoffice.history(event.conversationId),
         (held) => appendLiveMessage(held, event.message),
@@ -117,7 +109,7 @@ export function useStaffSocket(openConversationId: number | null): void {
     });
     socket.on(staffSocketEvents.read, (raw) => {
       const parsed = StaffReadEventSchema.safeParse(raw);
-      if (parsed.success) updateList((list) => applyReadEvent(list, parsed.data));
+      if (parsed.success) updateConversationLists((list) => applyReadEvent(list, parsed.data));
     });
 
     return () => {

@@ -1,3 +1,4 @@
+import { GuestIdSchema } from '@wallet/contract/chat';
 import { storageKeys } from '@wallet/contract/constants';
 
 /** Who is chatting: a member by profile id (with the names the conversation carries) or a guest. */
@@ -14,8 +15,6 @@ export function conversationId(identity: ChatIdentity): string {
 export function callerOf(identity: ChatIdentity): { userId: string } | { guestId: string } {
   return identity.kind === 'member' ? { userId: identity.userId } : { guestId: identity.guestId };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /**
  * A random (version 4) UUID. `crypto.randomUUID` exists only in secure contexts (https,
@@ -40,7 +39,8 @@ let memoryGuestId: string | null = null;
 export function guestId(): string {
   try {
     const stored = localStorage.getItem(storageKeys.guestId);
-    if (stored && UUID.test(stored)) return stored;
+    // One kept before the server's rule (e.g. upper-case) is replaced, or every call is refused.
+    if (stored && GuestIdSchema.safeParse(stored).success) return stored;
     const fresh = randomUuid();
     localStorage.setItem(storageKeys.guestId, fresh);
     return fresh;

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  type ConversationSummary,
   type EndConversationResponse,
   EndConversationResponseSchema,
 } from '@wallet/contract/backoffice';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { updateConversationLists } from './get-conversations';
 import { staffRequest } from './staff-request';
 
 /**
@@ -23,9 +23,8 @@ export function useEndConversation() {
   return useMutation({
     mutationFn: endConversation,
     onSuccess: ({ sessionId }, conversationId) => {
-      queryClient.setQueryData<ConversationSummary[]>(
-        queryKeys.backoffice.conversations(),
-        (list) => list?.map((c) => (c.id === conversationId ? { ...c, sessionId } : c)),
+      updateConversationLists((list) =>
+        list.map((c) => (c.id === conversationId ? { ...c, sessionId } : c)),
       );
       // The system message may come before the socket is back: the newest page has it too.
       return queryClient.invalidateQueries({

@@ -1,8 +1,6 @@
-import type { ConversationSummary } from '@wallet/contract/backoffice';
 import { ChatReadResponseSchema } from '@wallet/contract/chat';
-import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { markReadInList } from '../conversation-cache';
+import { updateConversationLists } from './get-conversations';
 import { staffRequest } from './staff-request';
 
 /** `PUT /api/backoffice/chat/read`: staff has read the conversation; its unread count clears. */
@@ -11,7 +9,5 @@ export async function markConversationRead(conversationId: number): Promise<void
     method: 'PUT',
     body: { conversationId },
   });
-  queryClient.setQueryData<ConversationSummary[]>(queryKeys.backoffice.conversations(), (list) =>
-    list ? markReadInList(list, conversationId) : list,
-  );
+  updateConversationLists((list) => markReadInList(list, conversationId));
 }

@@ -1,6 +1,11 @@
-import { Badge, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import type { ConversationSummary } from '@wallet/contract/backoffice';
+import { Badge, Button, Center, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  type ConversationParty,
+  type ConversationSummary,
+  conversationParties,
+} from '@wallet/contract/backoffice';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../../components/ui/link';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { paths } from '../../../lib/navigation';
@@ -8,16 +13,32 @@ import { useConversations } from '../api/get-conversations';
 import { conversationSubtitle, conversationTitle, lastMessagePreview } from '../message-text';
 import classes from './backoffice.module.css';
 
-export function conversationHref(conversationId: number): string {
-  return `${paths.backofficeChat}?c=${conversationId}`;
+/**
+ * The screen's address holds whose conversations the list shows (`?show=members|guests`, none
+ * for all) and the open one (`?c=<id>`), so the browser's back button undoes either.
+ */
+export function chatHref(party: ConversationParty, conversationId: number | null = null): string {
+  const query = new URLSearchParams();
+  if (party !== 'all') query.set('show', party);
+  if (conversationId !== null) query.set('c', String(conversationId));
+  const search = query.toString();
+  return search ? `${paths.backofficeChat}?${search}` : paths.backofficeChat;
+}
+
+export function useListParty(): ConversationParty {
+  const [params] = useSearchParams();
+  const shown = params.get('show');
+  return conversationParties.find((party) => party === shown) ?? 'all';
 }
 
 function ConversationRow({
   conversation,
   open,
+  party,
 }: {
   conversation: ConversationSummary;
   open: boolean;
+  party: ConversationParty;
 }) {
   const { t } = useTranslation();
   const title = conversationTitle(conversation, t);
@@ -26,7 +47,7 @@ function ConversationRow({
   const preview = last ? lastMessagePreview(last, t) : t('backoffice.list.noMessages');
   return (
     <Link
-      to={conversationHref(conversation.id)}
+      to={chatHref(party, conversation.id)}
       className={classes.row}
       aria-current={open ? 'true' : undefined}
     >
@@ -72,10 +93,33 @@ function ConversationRow({
   );
 }
 
-/** Every conversation, most recent first, with its last message and unread count. */
-export function ConversationList({ openId }: { openId: number | null }) {
+/** Whose conversations to show: everyone's, members' or guests' (a flood of guests never hides a member). */
+function PartyFilter({ party, openId }: { party: ConversationParty; openId: number | null }) {
   const { t } = useTranslation();
-  const { data, isPending, isError, refetch } = useConversations();
+  const navigate = useNavigate();
+  return (
+    <div className={classes.listTools}>
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        value={party}
+        onChange={(value) =>
+          void navigate(chatHref(conversationParties.find((p) => p === value) ?? 'all', openId))
+        }
+        aria-label={t('backoffice.list.show')}
+        data={conversationParties.map((value) => ({
+          value,
+          label: t(`backoffice.list.parties.${value}`),
+        }))}
+      />
+    </div>
+  );
+}
+
+function ConversationRows({ party, openId }: { party: ConversationParty; openId: number | null }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useConversations(party);
   if (isPending) {
     return (
       <Center py="xl">
@@ -103,12 +147,44 @@ export function ConversationList({ openId }: { openId: number | null }) {
     );
   }
   return (
-    <ul className={classes.list}>
-      {data.map((conversation) => (
-        <li key={conversation.id}>
-          <ConversationRow conversation={conversation} open={conversation.id === openId} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={classes.list}>
+        {data.map((conversation) => (
+          <li key={conversation.id}>
+            <ConversationRow
+              conversation={conversation}
+              open={conversation.id === openId}
+              party={party}
+            />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage && (
+        <Center py="sm">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            loading={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {t('backoffice.list.more')}
+          </Button>
+        </Center>
+      )}
+    </>
+  );
+}
+
+/**
+ * The open conversations of the chosen party, most recent first, a page at a time, each with
+ * its last message and unread count.
+ */
+export function ConversationList({ openId }: { openId: number | null }) {
+  const party = useListParty();
+  return (
+    <>
+      <PartyFilter party={party} openId={openId} />
+      <ConversationRows party={party} openId={openId} />
+    </>
   );
 }

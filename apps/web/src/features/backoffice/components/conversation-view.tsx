@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../components/ui/link';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
-import { paths } from '../../../lib/navigation';
 import { isCustomerMessage, isStaffMessage } from '../../chat/chat-messages';
 import { withoutEchoed } from '../../chat/message-outbox';
 import { useEndConversation } from '../api/end-conversation';
@@ -18,6 +17,7 @@ import { conversationSubtitle, conversationTitle } from '../message-text';
 import { type StaffPendingMessage, staffOutbox, useOutbox } from '../outbox';
 import classes from './backoffice.module.css';
 import { Composer } from './composer';
+import { chatHref, useListParty } from './conversation-list';
 import { MessageList } from './message-list';
 
 /**
@@ -51,6 +51,7 @@ const NO_MESSAGES: ChatMessage[] = [];
 /** The open conversation: its header, its messages and the composer. */
 export function ConversationView({ conversation }: { conversation: ConversationSummary }) {
   const { t } = useTranslation();
+  const party = useListParty();
   const history = useHistory(conversation.id);
   const loadOlder = useLoadOlder(conversation.id);
   const endConversation = useEndConversation();
@@ -89,7 +90,7 @@ export function ConversationView({ conversation }: { conversation: ConversationS
       <div className={classes.viewHeader}>
         <ActionIcon
           component={Link}
-          to={paths.backofficeChat}
+          to={chatHref(party)}
           variant="subtle"
           size="lg"
           className={classes.backButton}

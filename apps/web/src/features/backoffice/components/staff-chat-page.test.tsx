@@ -108,7 +108,7 @@ beforeEach(() => {
   ];
   servePaths(fetchMock, {
     '/api/backoffice/me': () => jsonResponse({ id: 1, username: 'support', name: 'Nok' }),
-    '/api/backoffice/chat/conversations': () => jsonResponse({ conversations }),
+    '/api/backoffice/chat/conversations': () => jsonResponse({ conversations, nextCursor: null }),
     '/api/backoffice/chat/history': () =>
       jsonResponse({ total: history.length, messages: history }),
     '/api/backoffice/chat/read': () => jsonResponse({ success: true }),
@@ -169,6 +169,57 @@ describe('the support chat screen', { timeout: 20_000 }, () => {
     expect(second).toHaveTextContent('Guest 5f0c1d2e');
     expect(second).toHaveTextContent('Hello?');
     expect(screen.getByText('Signed in as Nok')).toBeInTheDocument();
+  });
+
+  it('pages the list, and shows members or guests only when asked, with guests’ messages left out of the members’ list', async () => {
+    const user = userEvent.setup();
+    const older = conversationSummary(3, { name: 'Somchai' });
+    const asked: string[] = [];
+    const serve = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/backoffice/chat/conversations')
+        return serve?.(input, init) as never;
+      asked.push(url.search);
+      const party = url.searchParams.get('party');
+      if (party === 'members') return jsonResponse({ conversations: [malee], nextCursor: null });
+      if (url.searchParams.get('cursor') === '7_3') {
+        return jsonResponse({ conversations: [older], nextCursor: null });
+      }
+      return jsonResponse({ conversations: [malee, guest], nextCursor: '7_3' });
+    });
+    const router = renderAt('/backoffice/chat');
+    await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen);
+    await waitFor(() => expect(listLinks()).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Show older conversations' }));
+    await waitFor(() => expect(listLinks()).toHaveLength(3));
+    expect(linkAt(2)).toHaveTextContent('Somchai');
+    expect(screen.queryByRole('button', { name: 'Show older conversations' })).toBeNull();
+    expect(asked).toEqual(['?party=all', '?party=all&cursor=7_3']);
+
+    await user.click(screen.getByRole('radio', { name: 'Members' }));
+    await waitFor(() => expect(listLinks()).toHaveLength(1));
+    expect(router.state.location.search).toBe('?show=members');
+    expect(linkAt(0)).toHaveTextContent('Malee');
+    expect(linkAt(0)).toHaveAttribute('href', '/backoffice/chat?show=members&c=1');
+    expect(asked.at(-1)).toBe('?party=members');
+
+    await connectSocket();
+    const before = asked.length;
+    act(() =>
+      fake.fire('staff:messaging', {
+        conversationId: 9,
+        message: text(20, 'spam', { guestId: guest.guestId, userId: null }),
+      }),
+    );
+    act(() =>
+      fake.fire('staff:messaging', { conversationId: 1, message: text(21, 'Still waiting') }),
+    );
+    await waitFor(() => expect(linkAt(0)).toHaveTextContent('Still waiting'));
+    expect(listLinks()).toHaveLength(1);
+    // The guest's new conversation made only the all list read again, not the members' list.
+    expect(asked.slice(before).filter((q) => q.includes('members'))).toEqual([]);
   });
 
   it('moves a conversation to the top with one more unread when its customer writes', async () => {
@@ -277,7 +328,7 @@ describe('the support chat screen', { timeout: 20_000 }, () => {
     let failSends = 1;
     servePaths(fetchMock, {
       '/api/backoffice/me': () => jsonResponse({ id: 1, username: 'support', name: 'Nok' }),
-      '/api/backoffice/chat/conversations': () => jsonResponse({ conversations }),
+      '/api/backoffice/chat/conversations': () => jsonResponse({ conversations, nextCursor: null }),
       '/api/backoffice/chat/history': () =>
         jsonResponse({ total: history.length, messages: history }),
       '/api/backoffice/chat/read': () => jsonResponse({ success: true }),

@@ -9,7 +9,7 @@ import { useStaffProfile } from '../api/get-staff-profile';
 import { staffLogout } from '../api/staff-logout';
 import { useStaffSocket, useStaffSocketStatus } from '../staff-socket';
 import classes from './backoffice.module.css';
-import { ConversationList } from './conversation-list';
+import { ConversationList, useListParty } from './conversation-list';
 import { ConversationView } from './conversation-view';
 
 /** The open conversation is in the address (`?c=<id>`), so the browser's back button closes it. */
@@ -32,7 +32,7 @@ function ConnectionBadge() {
 
 function OpenConversation({ openId }: { openId: number | null }) {
   const { t } = useTranslation();
-  const { data, isPending } = useConversations();
+  const { data, isPending } = useConversations(useListParty());
   const conversation = data?.find((c) => c.id === openId);
   if (conversation) return <ConversationView key={conversation.id} conversation={conversation} />;
   if (openId !== null && isPending) {
@@ -54,7 +54,7 @@ function ChatScreen() {
   const { t } = useTranslation();
   const openId = useOpenConversationId();
   const { data: staff } = useStaffProfile();
-  const { data: conversations } = useConversations();
+  const { data: conversations } = useConversations(useListParty());
   useStaffSocket(openId);
   const hasOpen = openId !== null && !!conversations?.some((c) => c.id === openId);
 
