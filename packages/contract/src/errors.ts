@@ -46,6 +46,11 @@ export const errorCatalogue = {
   INVALID_USER_INFO: { status: 400, message: 'The member details are invalid.' },
   INVALID_BANK: { status: 400, message: 'The bank details are invalid.' },
   BANK_ACCOUNT_NAME_ENG: { status: 400, message: 'Bank account name must be in English only.' },
+  // Issue 30: a BAHT wallet pays out to Thai banks, a LAK wallet to Lao banks.
+  BANK_CURRENCY_MISMATCH: {
+    status: 400,
+    message: 'This bank does not hold accounts in the currency of your wallet.',
+  },
   REGISTER_FAIL: { status: 400, message: 'Registration failed.' },
   PHONE_NUMBER_REQUIRE_10_DIGIT: { status: 400, message: 'The phone number must have 10 digits.' },
   GAME_ACTIVATION_FAIL: { status: 502, message: 'The game account could not be activated.' },
@@ -181,6 +186,8 @@ export const slipNoteReasons = {
   INVALID_SLIP: 'unreadableSlip',
   NOT_MATCH: 'accountNotMatching',
   EXPIRED_SLIP: 'expiredSlip',
+  // Issue 30: more than the largest deposit of the member's currency; refused, never credited.
+  AMOUNT_ABOVE_MAXIMUM: 'amountAboveMaximum',
   UNKNOW_ERROR: 'unknownError',
 } as const;
 
