@@ -98,7 +98,8 @@ export const errorCatalogue = {
   NO_GAME: { status: 404, message: 'No such game.' },
   NO_BANK: { status: 400, message: 'No bank account is registered.' },
   NO_WALLET: { status: 404, message: 'No wallet was found.' },
-  TRANSFER_MINIMUM: { status: 400, message: 'Minimum amount is 1 baht.' },
+  // The minimum is the member's currency's (1 baht, or the kip setting): issue 30.
+  TRANSFER_MINIMUM: { status: 400, message: 'The amount is below the transfer minimum.' },
   MONEY_NOT_ENOUGH: { status: 400, message: 'The balance is not enough.' },
   TRANSFER_FAIL: {
     status: 502,

@@ -87,19 +87,24 @@ export const TransferAccountSchema = z.enum(transferAccounts, {
 export type TransferAccount = z.infer<typeof TransferAccountSchema>;
 
 /**
- * SPEC.md section 9: at least the transfer minimum (1 baht; in kip, the kip setting: issue 30),
- * else TRANSFER_MINIMUM. The request schema takes any positive amount; the minimum of the
- * member's currency is the service's check and the form's (`transferRequestSchema(min)`).
+ * SPEC.md section 9: at least the transfer minimum (1 baht; in kip, the kip setting: issue 30).
+ * The server's request schema refuses 0 or less (TRANSFER_MINIMUM) and its service the amount
+ * below the minimum of the member's currency; the transfer modal, which knows that minimum from
+ * `GET /api/lookup/withdraw`, says which it is ('transfer.minMsg' with `{min}`).
  */
-function transferAmountSchema(min: number) {
-  return MoneySchema.refine((amount) => amount > 0 && amount >= min, {
-    error: 'TRANSFER_MINIMUM',
+function transferAmountSchema(min: number | undefined) {
+  if (min === undefined) {
+    return MoneySchema.refine((amount) => amount > 0, { error: 'TRANSFER_MINIMUM' });
+  }
+  const floor = Math.max(min, 0.01);
+  return MoneySchema.refine((amount) => amount >= floor, {
+    error: 'transfer.minMsg',
     params: { min },
   });
 }
 
 /** `POST /api/wallet/transfer`; with the member's minimum it validates the transfer modal. */
-export function transferRequestSchema(min: number) {
+export function transferRequestSchema(min?: number) {
   return z
     .object({
       from: TransferAccountSchema,
@@ -112,7 +117,7 @@ export function transferRequestSchema(min: number) {
       }
     });
 }
-export const TransferRequestSchema = transferRequestSchema(0);
+export const TransferRequestSchema = transferRequestSchema();
 export type TransferRequest = z.infer<typeof TransferRequestSchema>;
 
 /**
@@ -163,7 +168,9 @@ export type WithdrawRequest = z.infer<typeof WithdrawRequestSchema>;
  * are i18n keys taking `{min}`/`{max}`, which travel in the issue's `params`; the server
  * answers them as KEY_INVALID on `amount`.
  */
-export function withdrawSchema(limits: Pick<WithdrawLimitsResponse, 'withdrawMin' | 'withdrawMax'>) {
+export function withdrawSchema(
+  limits: Pick<WithdrawLimitsResponse, 'withdrawMin' | 'withdrawMax'>,
+) {
   const min = Math.max(limits.withdrawMin, 0.01);
   return z.object({
     amount: MoneySchema.refine((amount) => amount >= min, {
