@@ -236,21 +236,29 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
     await insertSettingIfMissing(tx, 'notice', site.notice);
     await insertSettingIfMissing(tx, 'howto', site.howto);
     await insertSettingIfMissing(tx, 'slip', slip);
-    await insertSettingIfMissing(tx, 'withdrawLimits', perCurrency(withdraw, (w) => ({
-      minMinor: toMinor(w.withdrawMin),
-      maxMinor: toMinor(w.withdrawMax),
-    })));
-    await insertSettingIfMissing(tx, 'amountLimits', perCurrency(seed.amountLimits, (a) => ({
-      transferMinMinor: toMinor(a.transferMin),
-      giftLinkMinMinor: toMinor(a.giftLinkMin),
-      qrMinMinor: {
-        KBANK: toMinor(a.qrMin.KBANK),
-        WW: toMinor(a.qrMin.WW),
-        PAYONEX: toMinor(a.qrMin.PAYONEX),
-        PAYTIMZ: toMinor(a.qrMin.PAYTIMZ),
-      },
-      depositMaxMinor: toMinor(a.depositMax),
-    })));
+    await insertSettingIfMissing(
+      tx,
+      'withdrawLimits',
+      perCurrency(withdraw, (w) => ({
+        minMinor: toMinor(w.withdrawMin),
+        maxMinor: toMinor(w.withdrawMax),
+      })),
+    );
+    await insertSettingIfMissing(
+      tx,
+      'amountLimits',
+      perCurrency(seed.amountLimits, (a) => ({
+        transferMinMinor: toMinor(a.transferMin),
+        giftLinkMinMinor: toMinor(a.giftLinkMin),
+        qrMinMinor: {
+          KBANK: toMinor(a.qrMin.KBANK),
+          WW: toMinor(a.qrMin.WW),
+          PAYONEX: toMinor(a.qrMin.PAYONEX),
+          PAYTIMZ: toMinor(a.qrMin.PAYTIMZ),
+        },
+        depositMaxMinor: toMinor(a.depositMax),
+      })),
+    );
     await insertSettingIfMissing(tx, 'registerOTP', features.registerOTP);
     await insertSettingIfMissing(tx, 'enableChatWidget', features.enableChatWidget);
     await insertSettingIfMissing(tx, 'terminated', features.terminated);
@@ -304,7 +312,10 @@ async function seedSpinwheel(tx: Db, wheel: Seed['spinwheel']): Promise<void> {
 }
 
 /** The same conversion of each currency's rules. */
-function perCurrency<T, U>(rules: Record<Currency, T>, convert: (rule: T) => U): Record<Currency, U> {
+function perCurrency<T, U>(
+  rules: Record<Currency, T>,
+  convert: (rule: T) => U,
+): Record<Currency, U> {
   return { BAHT: convert(rules.BAHT), LAK: convert(rules.LAK) };
 }
 

@@ -17,7 +17,12 @@ export async function listBanks(db: Db, countries: readonly string[]) {
 
 export async function findBank(db: Db, code: string, countries: readonly string[]) {
   const [row] = await db
-    .select({ code: banks.code, nameTH: banks.nameTh, nameEN: banks.nameEn, country: banks.country })
+    .select({
+      code: banks.code,
+      nameTH: banks.nameTh,
+      nameEN: banks.nameEn,
+      country: banks.country,
+    })
     .from(banks)
     .where(
       and(eq(banks.code, code), eq(banks.active, true), inArray(banks.country, [...countries])),

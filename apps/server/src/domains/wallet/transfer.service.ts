@@ -10,7 +10,6 @@ import type { MemberMoneyInfo } from '../games/games.repository';
 import { listGameAccounts } from '../games/games.repository';
 import type { GamesService, MoneyAccount } from '../games/games.service';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
-import type { AmountLimits } from '../settings/amount-limits';
 import type {
   Ledger,
   LedgerTransactionRow,
@@ -18,6 +17,7 @@ import type {
   MemberWallet,
   SettleAnswer,
 } from '../ledger/ledger';
+import type { AmountLimits } from '../settings/amount-limits';
 
 /** `wallet`: the member's wallet right after the movement, when the movement's own statement told it. */
 export type TransferOutcome = {

@@ -7,8 +7,8 @@ import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
-import { findBankCountry } from '../lookup/lookup.repository';
 import type { Ledger, MemberWallet } from '../ledger/ledger';
+import { findBankCountry } from '../lookup/lookup.repository';
 import type { AmountLimits } from '../settings/amount-limits';
 
 export type WithdrawalServiceDeps = {
