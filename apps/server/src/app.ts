@@ -43,6 +43,7 @@ import { DepositRewards } from './domains/rewards/deposit-rewards';
 import { sandboxRoutes } from './domains/sandbox/sandbox.route';
 import { SandboxService } from './domains/sandbox/sandbox.service';
 import { sandboxGamesRoutes, sandboxPlayRoutes } from './domains/sandbox/sandbox-games.route';
+import { AmountLimits } from './domains/settings/amount-limits';
 import { ServiceState } from './domains/settings/service-state';
 import { readSetting } from './domains/settings/settings.repository';
 import {
@@ -290,7 +291,6 @@ async function registerPlugins(
     bankChecksPerPhonePerHour: limits.bankChecksPerPhonePerHour,
     now,
   });
-  const lookup = new LookupService({ db, variant, serviceState });
 
   // Money (docs/decisions/0030-ledger.md). Only the sandbox has game adapters so far.
   const log = app.log;
@@ -300,6 +300,15 @@ async function registerPlugins(
     : new GameProviders([], config.gameProviderTimeoutMs);
   const ledger = new Ledger(db);
   const games = new GamesService({ db, ledger, providers, log });
+  // Every amount rule per currency (issue 30, docs/decisions/0050).
+  const amountLimits = new AmountLimits(db, { paytimzMinimum: config.paytimzMinimum });
+  const lookup = new LookupService({
+    db,
+    variant,
+    serviceState,
+    limits: amountLimits,
+    member: (memberId) => games.member(memberId),
+  });
   const bonuses = new BonusService({
     db,
     ledger,
@@ -312,12 +321,20 @@ async function registerPlugins(
   const idempotency = new Idempotency(db);
   const refunds = new RefundService({ db, ledger, idempotency, member, bonusRunning, now, log });
   const invites = new InviteService({ db, ledger, idempotency, member, log });
-  const transfers = new TransferService({ db, ledger, games, providers, log });
+  const transfers = new TransferService({
+    db,
+    ledger,
+    games,
+    providers,
+    limits: amountLimits,
+    log,
+  });
   const withdrawals = new WithdrawalService({
     db,
     ledger,
     payouts: new ManualPayoutProvider(),
     bonusRunning,
+    limits: amountLimits,
   });
   // What a deposit earns (a waiting bonus, the wheel's coins), once per deposit, by every
   // deposit path.
@@ -332,6 +349,7 @@ async function registerPlugins(
     counters,
     giftLinkAttemptsPerHour: limits.giftLinkAttemptsPerHour,
     rewards,
+    limits: amountLimits,
     bonusRunning,
     log,
   });
@@ -364,7 +382,7 @@ async function registerPlugins(
     counters,
     lifetimeSeconds: config.qrLifetimeSeconds,
     attemptsPerHour: limits.qrAttemptsPerHour,
-    options: { paytimzMinimum: config.paytimzMinimum },
+    limits: amountLimits,
     providerTimeoutMs: config.gameProviderTimeoutMs,
     rewards,
     bonusRunning,
@@ -402,6 +420,7 @@ async function registerPlugins(
     ledger,
     timeoutMs: config.gameProviderTimeoutMs,
     rewards,
+    limits: amountLimits,
     log,
   });
 

@@ -13,6 +13,16 @@ export type Currency = (typeof currencies)[number];
 /** SPEC.md section 1: the Laos variant offers LAK or BAHT, default LAK. */
 export const LAOS_DEFAULT_CURRENCY: Currency = 'LAK';
 
+/** The countries whose banks the seed holds (docs/decisions/0011-variant-banks.md). */
+export const bankCountries = ['TH', 'LA'] as const;
+export type BankCountry = (typeof bankCountries)[number];
+/**
+ * The currency a bank account holds is its bank's country's (docs/decisions/0050): a BAHT
+ * wallet pays out to, and is paid from, Thai banks; a LAK wallet Lao banks. Money never crosses
+ * from one to the other, so a kip amount is never read as baht.
+ */
+export const currencyCountry: Record<Currency, BankCountry> = { BAHT: 'TH', LAK: 'LA' };
+
 export const gameProviderCodes = [
   'JOKER',
   'SEXYGAME',
@@ -74,12 +84,24 @@ export type DepositBankCode = (typeof depositBankCodes)[number];
 export const qrProviders = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX'] as const;
 export type QrProvider = (typeof qrProviders)[number];
 
-/** SPEC.md section 9, QR quick-amount buttons and minimums, in baht. */
-export const qrQuickAmounts: Record<QrProvider, { amounts: readonly number[]; minimum: number }> = {
-  KBANK: { amounts: [10, 20, 50, 100, 500, 1000], minimum: 0.01 },
-  WW: { amounts: [100, 200, 300, 500, 1000], minimum: 100 },
-  PAYONEX: { amounts: [100, 200, 300, 500, 1000], minimum: 100 },
-  PAYTIMZ: { amounts: [10, 50, 100, 500, 1000], minimum: 10 },
+/**
+ * SPEC.md section 9, QR quick-amount buttons, in baht; kip buttons are the same steps in kip
+ * (about 650 kip to the baht). The minimums and maximums are rules, not buttons: they are
+ * settings per currency (`amountLimits`), answered by `GET /api/lookup/withdraw`.
+ */
+export const qrQuickAmounts: Record<Currency, Record<QrProvider, readonly number[]>> = {
+  BAHT: {
+    KBANK: [10, 20, 50, 100, 500, 1000],
+    WW: [100, 200, 300, 500, 1000],
+    PAYONEX: [100, 200, 300, 500, 1000],
+    PAYTIMZ: [10, 50, 100, 500, 1000],
+  },
+  LAK: {
+    KBANK: [10_000, 20_000, 50_000, 100_000, 500_000],
+    WW: [100_000, 200_000, 300_000, 500_000, 1_000_000],
+    PAYONEX: [100_000, 200_000, 300_000, 500_000, 1_000_000],
+    PAYTIMZ: [10_000, 50_000, 100_000, 500_000, 1_000_000],
+  },
 };
 
 /** Banks whose account names must be Latin letters (SPEC.md sections 4, 5 and 9). */
@@ -89,8 +111,6 @@ export const LATIN_NAME_PATTERN = /^[A-Za-z ]+$/;
 export const PHONE_LENGTH = 10;
 export const INVITE_CODE_PREFIX = 'PR';
 
-export const TRANSFER_MINIMUM_BAHT = 1;
-export const TRUEWALLET_MINIMUM_BAHT = 2;
 export const SLIP_UPLOAD_WINDOW_MINUTES = 60;
 export const BANK_CREDIT_MINUTES = 1;
 

@@ -29,39 +29,52 @@ describe('a deposit account', () => {
 });
 
 describe('creating a QR', () => {
+  // The baht rules as GET /api/lookup/withdraw answers them from the seed, and the kip ones.
+  const baht = { qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 }, depositMax: 100_000 };
+  const kip = {
+    qrMin: { KBANK: 1000, WW: 50_000, PAYONEX: 50_000, PAYTIMZ: 5000 },
+    depositMax: 60_000_000,
+  };
+
   it('is enabled above 0 for KBANK and from the provider minimum for the others', () => {
-    expect(canCreateQr('KBANK', 0.5)).toBe(true);
-    expect(canCreateQr('KBANK', 0)).toBe(false);
-    expect(canCreateQr('WW', 99.99)).toBe(false);
-    expect(canCreateQr('WW', 100)).toBe(true);
-    expect(canCreateQr('PAYONEX', 100)).toBe(true);
-    expect(canCreateQr('PAYTIMZ', 9)).toBe(false);
-    expect(canCreateQr('PAYTIMZ', Number.NaN)).toBe(false);
+    expect(canCreateQr('KBANK', 0.5, baht)).toBe(true);
+    expect(canCreateQr('KBANK', 0, baht)).toBe(false);
+    expect(canCreateQr('WW', 99.99, baht)).toBe(false);
+    expect(canCreateQr('WW', 100, baht)).toBe(true);
+    expect(canCreateQr('PAYONEX', 100, baht)).toBe(true);
+    expect(canCreateQr('PAYTIMZ', 9, baht)).toBe(false);
+    expect(canCreateQr('PAYTIMZ', Number.NaN, baht)).toBe(false);
+  });
+
+  it('is disabled above the largest deposit of the currency, and holds kip to kip figures', () => {
+    expect(canCreateQr('KBANK', 100_000.01, baht)).toBe(false);
+    expect(canCreateQr('WW', 1_000_000, baht)).toBe(false);
+    expect(canCreateQr('WW', 1_000_000, kip)).toBe(true);
+    expect(canCreateQr('WW', 100, kip)).toBe(false);
+    const [issue] =
+      qrCreateSchema('KBANK', baht).safeParse({ amount: 100_001 }).error?.issues ?? [];
+    expect(issue).toMatchObject({ path: ['amount'], message: 'deposit.qrMaximumMsg' });
   });
 
   it('never goes below 1, whatever the provider', () => {
-    expect(qrMinimum('KBANK')).toBe(1);
-    const [issue] = qrCreateSchema('KBANK').safeParse({ amount: 0.5 }).error?.issues ?? [];
+    expect(qrMinimum('KBANK', baht)).toBe(1);
+    const [issue] = qrCreateSchema('KBANK', baht).safeParse({ amount: 0.5 }).error?.issues ?? [];
     expect(issue).toMatchObject({ path: ['amount'], message: 'deposit.qrMinimumMsg' });
-    expect(qrCreateSchema('KBANK').parse({ amount: 1 })).toEqual({ amount: 1 });
+    expect(qrCreateSchema('KBANK', baht).parse({ amount: 1 })).toEqual({ amount: 1 });
   });
 
   it('refuses less than the provider minimum', () => {
-    expect(qrCreateSchema('WW').safeParse({ amount: 99 }).error?.issues[0]?.message).toBe(
+    expect(qrCreateSchema('WW', baht).safeParse({ amount: 99 }).error?.issues[0]?.message).toBe(
       'deposit.qrMinimumMsg',
     );
-    expect(qrCreateSchema('WW').safeParse({ amount: 100 }).success).toBe(true);
+    expect(qrCreateSchema('WW', baht).safeParse({ amount: 100 }).success).toBe(true);
   });
 
-  it('follows a PAYTIMZ minimum set by the build, which also becomes the first button', () => {
+  it('puts a PAYTIMZ minimum set by the build first among the baht buttons', () => {
     const options = { paytimzMinimum: 30 };
-    expect(qrQuickAmountsFor('PAYTIMZ', options)).toEqual({
-      amounts: [30, 50, 100, 500, 1000],
-      minimum: 30,
-    });
-    expect(canCreateQr('PAYTIMZ', 20, options)).toBe(false);
-    expect(qrCreateSchema('PAYTIMZ', options).safeParse({ amount: 30 }).success).toBe(true);
-    expect(qrQuickAmountsFor('WW', options).minimum).toBe(100);
+    expect(qrQuickAmountsFor('PAYTIMZ', 'BAHT', options)).toEqual([30, 50, 100, 500, 1000]);
+    expect(qrQuickAmountsFor('PAYTIMZ', 'LAK', options)[0]).toBe(10_000);
+    expect(qrQuickAmountsFor('WW', 'BAHT', options)[0]).toBe(100);
   });
 
   it('takes the provider in a path in any case, and only the QR providers', () => {

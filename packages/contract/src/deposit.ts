@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CurrencySchema } from './account';
-import { depositBankCodes, type QrProvider, qrProviders, qrQuickAmounts } from './constants';
+import {
+  type Currency,
+  depositBankCodes,
+  type QrProvider,
+  qrProviders,
+  qrQuickAmounts,
+} from './constants';
 import { MoneyOutSchema, MoneySchema } from './money';
 import { SlipSchema } from './statement';
 import { MoneyMoveResponseSchema } from './wallet';
@@ -48,9 +54,7 @@ export type DepositLookupResponse = z.infer<typeof DepositLookupResponseSchema>;
  * SPEC.md section 2: KBANK in AUTO mode, WW, PAYTIMZ and PAYONEX are QR flows; every other
  * account is shown with a copy action. Answers the QR provider, or null for a bank account.
  */
-export function qrProviderOf(
-  account: Pick<DepositAccount, 'bankCode' | 'mode'>,
-): QrProvider | null {
+export function qrProviderOf(account: { bankCode: string; mode: string }): QrProvider | null {
   if (account.bankCode === 'KBANK') return account.mode === 'AUTO' ? 'KBANK' : null;
   return (qrProviders as readonly string[]).includes(account.bankCode)
     ? (account.bankCode as QrProvider)
@@ -104,46 +108,56 @@ export type QrcodeState = z.infer<typeof QrcodeStateSchema>;
 
 /**
  * A build setting may override the PAYTIMZ minimum; it also becomes the first quick-amount
- * button (SPEC.md section 9).
+ * button (SPEC.md section 9). It is a baht figure: it applies to baht QRs only.
  */
 export type QrOptions = { paytimzMinimum?: number | undefined };
 
+/** The QR rules of one currency, as `GET /api/lookup/withdraw` answers them to a member. */
+export type QrLimits = { qrMin: Record<QrProvider, number>; depositMax: number };
+
 export function qrQuickAmountsFor(
   provider: QrProvider,
+  currency: Currency,
   options: QrOptions = {},
-): { amounts: readonly number[]; minimum: number } {
-  const base = qrQuickAmounts[provider];
-  const override = provider === 'PAYTIMZ' ? options.paytimzMinimum : undefined;
-  if (override === undefined) return base;
-  return { amounts: [override, ...base.amounts.slice(1)], minimum: override };
+): readonly number[] {
+  const base = qrQuickAmounts[currency][provider];
+  const override =
+    provider === 'PAYTIMZ' && currency === 'BAHT' ? options.paytimzMinimum : undefined;
+  return override === undefined ? base : [override, ...base.slice(1)];
 }
 
 /** SPEC.md section 5: nothing is created below 1, whatever the provider. */
 export const QR_CREATE_FLOOR = 1;
 
 /** The smallest amount a QR of this provider is created for. */
-export function qrMinimum(provider: QrProvider, options: QrOptions = {}): number {
-  return Math.max(QR_CREATE_FLOOR, qrQuickAmountsFor(provider, options).minimum);
+export function qrMinimum(provider: QrProvider, limits: QrLimits): number {
+  return Math.max(QR_CREATE_FLOOR, limits.qrMin[provider]);
 }
 
 /**
- * SPEC.md section 5: the create button is disabled at 0 or less for KBANK and below the
- * provider minimum for WW, PAYTIMZ and PAYONEX.
+ * SPEC.md section 5: the create button is disabled when the amount is 0 or less for KBANK and
+ * below the provider minimum for WW, PAYTIMZ and PAYONEX; and (issue 30) above the currency's
+ * largest deposit.
  */
-export function canCreateQr(provider: QrProvider, amount: number, options: QrOptions = {}) {
-  if (!Number.isFinite(amount)) return false;
+export function canCreateQr(provider: QrProvider, amount: number, limits: QrLimits) {
+  if (!Number.isFinite(amount) || amount > limits.depositMax) return false;
   if (provider === 'KBANK') return amount > 0;
-  return amount >= qrQuickAmountsFor(provider, options).minimum;
+  return amount >= limits.qrMin[provider];
 }
 
-/** `POST /api/qrcode/{provider}` `{ amount }`; below the minimum is `deposit.qrMinimumMsg`. */
-export function qrCreateSchema(provider: QrProvider, options: QrOptions = {}) {
-  const min = qrMinimum(provider, options);
+/**
+ * `POST /api/qrcode/{provider}` `{ amount }` in the member's currency; below the minimum is
+ * `deposit.qrMinimumMsg`, above the largest deposit `deposit.qrMaximumMsg` (the server answers
+ * both QR_FAIL on `amount`).
+ */
+export function qrCreateSchema(provider: QrProvider, limits: QrLimits) {
+  const min = qrMinimum(provider, limits);
+  const max = limits.depositMax;
   return z.object({
     amount: MoneySchema.refine((amount) => amount >= min, {
       error: 'deposit.qrMinimumMsg',
       params: { min },
-    }),
+    }).refine((amount) => amount <= max, { error: 'deposit.qrMaximumMsg', params: { max } }),
   });
 }
 export type QrCreateRequest = z.infer<ReturnType<typeof qrCreateSchema>>;
@@ -179,8 +193,9 @@ export const TruelinkRequestSchema = z.object({
 export type TruelinkRequest = z.infer<typeof TruelinkRequestSchema>;
 
 /**
- * A redeemed link credits the cash wallet at once. Below TRUEWALLET_MINIMUM_BAHT (constants.ts)
- * or sent from another phone than the member's, it is refused as TRUELINK_INVALID, unredeemed.
+ * A redeemed link credits the cash wallet at once. Below the gift-link minimum of the member's
+ * currency (`giftLinkMin` of `GET /api/lookup/withdraw`; TrueMoney links hold baht) or sent from
+ * another phone than the member's, it is refused as TRUELINK_INVALID, unredeemed.
  */
 export const TruelinkResponseSchema = MoneyMoveResponseSchema;
 export type TruelinkResponse = z.infer<typeof TruelinkResponseSchema>;

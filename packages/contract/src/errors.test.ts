@@ -103,8 +103,10 @@ describe('error codes', () => {
 });
 
 describe('slip note reasons', () => {
-  it('group the verifier codes into the nine reasons SPEC.md shows', () => {
-    expect(slipNoteReasonKeys).toHaveLength(9);
+  it('group the verifier codes into the nine reasons SPEC.md shows, and the amount above the maximum', () => {
+    // Issue 30: a slip above the largest deposit of the member's currency is a reason of its own.
+    expect(slipNoteReasonKeys).toHaveLength(10);
+    expect(slipNoteReasons.AMOUNT_ABOVE_MAXIMUM).toBe('amountAboveMaximum');
     expect(slipNoteReasons.IMG_SIZE_UNABLE_TO_PROCESS).toBe(
       slipNoteReasons.UPLOADED_FILE_NOT_EXIST,
     );

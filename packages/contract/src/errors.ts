@@ -46,6 +46,11 @@ export const errorCatalogue = {
   INVALID_USER_INFO: { status: 400, message: 'The member details are invalid.' },
   INVALID_BANK: { status: 400, message: 'The bank details are invalid.' },
   BANK_ACCOUNT_NAME_ENG: { status: 400, message: 'Bank account name must be in English only.' },
+  // Issue 30: a BAHT wallet pays out to Thai banks, a LAK wallet to Lao banks.
+  BANK_CURRENCY_MISMATCH: {
+    status: 400,
+    message: 'This bank does not hold accounts in the currency of your wallet.',
+  },
   REGISTER_FAIL: { status: 400, message: 'Registration failed.' },
   PHONE_NUMBER_REQUIRE_10_DIGIT: {
     status: 400,
@@ -96,7 +101,8 @@ export const errorCatalogue = {
   NO_GAME: { status: 404, message: 'No such game.' },
   NO_BANK: { status: 400, message: 'No bank account is registered.' },
   NO_WALLET: { status: 404, message: 'No wallet was found.' },
-  TRANSFER_MINIMUM: { status: 400, message: 'Minimum amount is 1 baht.' },
+  // The minimum is the member's currency's (1 baht, or the kip setting): issue 30.
+  TRANSFER_MINIMUM: { status: 400, message: 'The amount is below the transfer minimum.' },
   MONEY_NOT_ENOUGH: { status: 400, message: 'The balance is not enough.' },
   TRANSFER_FAIL: {
     status: 502,
@@ -189,6 +195,8 @@ export const slipNoteReasons = {
   INVALID_SLIP: 'unreadableSlip',
   NOT_MATCH: 'accountNotMatching',
   EXPIRED_SLIP: 'expiredSlip',
+  // Issue 30: more than the largest deposit of the member's currency; refused, never credited.
+  AMOUNT_ABOVE_MAXIMUM: 'amountAboveMaximum',
   UNKNOW_ERROR: 'unknownError',
 } as const;
 

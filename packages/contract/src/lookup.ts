@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencies, qrProviders } from './constants';
 
 /**
  * Lookups (SPEC.md section 7). SPEC.md gives fields for some; the others are decided in
@@ -10,7 +11,13 @@ export const BankListItemSchema = z.object({
   nameEN: z.string(),
 });
 export type BankListItem = z.infer<typeof BankListItemSchema>;
-export const BanksResponseSchema = z.object({ banks: z.array(BankListItemSchema) });
+/**
+ * `GET /api/lookup/banks`: each bank with the currency its accounts hold (its country's, issue
+ * 30), so the Laos register wizard offers the banks of the chosen wallet currency.
+ */
+export const BankItemSchema = BankListItemSchema.extend({ currency: z.enum(currencies) });
+export type BankItem = z.infer<typeof BankItemSchema>;
+export const BanksResponseSchema = z.object({ banks: z.array(BankItemSchema) });
 export type BanksResponse = z.infer<typeof BanksResponseSchema>;
 
 export const SourceListItemSchema = z.object({ code: z.string(), description: z.string() });
@@ -38,9 +45,21 @@ export type HtmlDocumentResponse = z.infer<typeof HtmlDocumentResponseSchema>;
 export const NoticeResponseSchema = z.object({ notice: z.string() });
 export type NoticeResponse = z.infer<typeof NoticeResponseSchema>;
 
+/**
+ * `GET /api/lookup/withdraw`: SPEC.md's withdrawMin and withdrawMax, grown compatibly (issue 30,
+ * docs/decisions/0050) into every amount rule of one currency — the member's wallet currency,
+ * or the variant's default currency for a caller without a token. Amounts in that currency:
+ * `transferMin` (transfers), `giftLinkMin` (TrueMoney links), `qrMin` per QR provider and
+ * `depositMax`, the largest QR or slip deposit.
+ */
 export const WithdrawLimitsResponseSchema = z.object({
   withdrawMin: z.number(),
   withdrawMax: z.number(),
+  currency: z.enum(currencies),
+  transferMin: z.number(),
+  giftLinkMin: z.number(),
+  qrMin: z.record(z.enum(qrProviders), z.number()),
+  depositMax: z.number(),
 });
 export type WithdrawLimitsResponse = z.infer<typeof WithdrawLimitsResponseSchema>;
 

@@ -54,7 +54,10 @@ const requestSchemas: Record<string, z.ZodType> = {
   JoinRequestSchema,
   QrcodeIdParamsSchema,
   QrProviderParamsSchema,
-  qrCreateSchema: qrCreateSchema('WW'),
+  qrCreateSchema: qrCreateSchema('WW', {
+    qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 },
+    depositMax: 100_000,
+  }),
   SlipUploadFieldsSchema,
   TruelinkFormSchema,
   TruelinkRequestSchema,

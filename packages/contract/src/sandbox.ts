@@ -20,14 +20,18 @@ export const SandboxQrPayResponseSchema = z.object({ success: z.literal(true) })
 export type SandboxQrPayResponse = z.infer<typeof SandboxQrPayResponseSchema>;
 
 /**
- * `POST /api/sandbox/bank-transfer`: an incoming transfer on the operator's bank feed.
- * `matched` says whether a member's registered account sent it (and was credited).
+ * `POST /api/sandbox/bank-transfer`: an incoming transfer on the operator's bank feed, from
+ * `bankCode`/`accountNo` into the operator's receiving account `toAccountNo` (left out: the
+ * seed's baht AUTO account). The amount is in the receiving account's currency. `matched` says
+ * whether it was credited: sent from a member's registered account, in that member's wallet
+ * currency. An unknown `toAccountNo` is KEY_INVALID on that field, and nothing is kept.
  */
 export const SandboxBankTransferSchema = z.object({
   bankCode: BankCodeSchema,
   accountNo: BankAccountNoSchema,
   amount: PositiveMoneySchema,
   reference: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(64),
+  toAccountNo: BankAccountNoSchema.optional(),
 });
 export type SandboxBankTransfer = z.infer<typeof SandboxBankTransferSchema>;
 export const SandboxBankTransferResponseSchema = z.object({

@@ -5,6 +5,7 @@ import {
   TransferAllRequestSchema,
   TransferRequestSchema,
   toUserInfo,
+  transferRequestSchema,
   type WalletResponse,
   WithdrawRequestSchema,
   walletTotal,
@@ -49,11 +50,26 @@ describe('a transfer', () => {
     ]);
   });
 
-  it('refuses less than 1 baht as TRANSFER_MINIMUM', () => {
-    for (const amount of [0, 0.99]) {
-      expect(issues(TransferRequestSchema.safeParse({ from: 'WALLET', to: 'PG', amount }))).toEqual(
-        [{ path: ['amount'], message: 'TRANSFER_MINIMUM' }],
-      );
+  it("refuses 0 as TRANSFER_MINIMUM; the minimum of the currency is the service's", () => {
+    expect(
+      issues(TransferRequestSchema.safeParse({ from: 'WALLET', to: 'PG', amount: 0 })),
+    ).toEqual([{ path: ['amount'], message: 'TRANSFER_MINIMUM' }]);
+    expect(
+      TransferRequestSchema.safeParse({ from: 'WALLET', to: 'PG', amount: 0.99 }).success,
+    ).toBe(true);
+  });
+
+  it('holds the form to the minimum it is given, in baht or kip (issue 30)', () => {
+    for (const [min, amount] of [
+      [1, 0.99],
+      [1000, 999],
+    ] as const) {
+      expect(
+        issues(transferRequestSchema(min).safeParse({ from: 'WALLET', to: 'PG', amount })),
+      ).toEqual([{ path: ['amount'], message: 'transfer.minMsg' }]);
+      expect(
+        transferRequestSchema(min).safeParse({ from: 'WALLET', to: 'PG', amount: min }).success,
+      ).toBe(true);
     }
   });
 

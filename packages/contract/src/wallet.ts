@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BankAccountSchema, ProfileSchema } from './account';
-import { gameProviderCodes, TRANSFER_MINIMUM_BAHT } from './constants';
+import { gameProviderCodes } from './constants';
 import { type Slot, SlotSchema } from './games';
 import type { WithdrawLimitsResponse } from './lookup';
 import { fromMinor, MoneyOutSchema, MoneySchema, toMinor } from './money';
@@ -86,24 +86,38 @@ export const TransferAccountSchema = z.enum(transferAccounts, {
 });
 export type TransferAccount = z.infer<typeof TransferAccountSchema>;
 
-/** SPEC.md section 9: at least 1 baht (TRANSFER_MINIMUM). */
-export const TransferAmountSchema = MoneySchema.refine(
-  (amount) => amount >= TRANSFER_MINIMUM_BAHT,
-  { error: 'TRANSFER_MINIMUM', params: { min: TRANSFER_MINIMUM_BAHT } },
-);
-
-/** `POST /api/wallet/transfer`; the same schema validates the transfer modal. */
-export const TransferRequestSchema = z
-  .object({
-    from: TransferAccountSchema,
-    to: TransferAccountSchema,
-    amount: TransferAmountSchema,
-  })
-  .superRefine((value, ctx) => {
-    if (value.from === value.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'transfer.sameAccountMsg' });
-    }
+/**
+ * SPEC.md section 9: at least the transfer minimum (1 baht; in kip, the kip setting: issue 30).
+ * The server's request schema refuses 0 or less (TRANSFER_MINIMUM) and its service the amount
+ * below the minimum of the member's currency; the transfer modal, which knows that minimum from
+ * `GET /api/lookup/withdraw`, says which it is ('transfer.minMsg' with `{min}`).
+ */
+function transferAmountSchema(min: number | undefined) {
+  if (min === undefined) {
+    return MoneySchema.refine((amount) => amount > 0, { error: 'TRANSFER_MINIMUM' });
+  }
+  const floor = Math.max(min, 0.01);
+  return MoneySchema.refine((amount) => amount >= floor, {
+    error: 'transfer.minMsg',
+    params: { min },
   });
+}
+
+/** `POST /api/wallet/transfer`; with the member's minimum it validates the transfer modal. */
+export function transferRequestSchema(min?: number) {
+  return z
+    .object({
+      from: TransferAccountSchema,
+      to: TransferAccountSchema,
+      amount: transferAmountSchema(min),
+    })
+    .superRefine((value, ctx) => {
+      if (value.from === value.to) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'transfer.sameAccountMsg' });
+      }
+    });
+}
+export const TransferRequestSchema = transferRequestSchema();
 export type TransferRequest = z.infer<typeof TransferRequestSchema>;
 
 /**
@@ -154,7 +168,9 @@ export type WithdrawRequest = z.infer<typeof WithdrawRequestSchema>;
  * are i18n keys taking `{min}`/`{max}`, which travel in the issue's `params`; the server
  * answers them as KEY_INVALID on `amount`.
  */
-export function withdrawSchema(limits: WithdrawLimitsResponse) {
+export function withdrawSchema(
+  limits: Pick<WithdrawLimitsResponse, 'withdrawMin' | 'withdrawMax'>,
+) {
   const min = Math.max(limits.withdrawMin, 0.01);
   return z.object({
     amount: MoneySchema.refine((amount) => amount >= min, {

@@ -309,6 +309,10 @@ export const bankTransfers = pgTable(
     bankCode: varchar('bank_code', { length: 20 }).notNull(),
     accountNo: varchar('account_no', { length: 20 }).notNull(),
     amount: money('amount').notNull(),
+    // The operator's receiving account and so the amount's currency (issue 30); null on the
+    // reports kept before the feed named them.
+    toAccountNo: varchar('to_account_no', { length: 20 }),
+    currency: varchar('currency', { length: 4 }),
     memberId: integer('member_id').references(() => members.id),
     transactionId: bigint('transaction_id', { mode: 'number' }).references(
       () => ledgerTransactions.id,
@@ -797,6 +801,9 @@ export const sandboxGameAccounts = pgTable(
     providerCode: varchar('provider_code', { length: 20 }).notNull(),
     username: varchar('username', { length: 64 }).notNull(),
     password: varchar('password', { length: 128 }).notNull(),
+    // The currency the account holds, told by our server when it opens it (issue 30): a move
+    // in another currency is refused.
+    currency: varchar('currency', { length: 4 }).notNull().default('BAHT'),
     balance: money('balance').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -1,7 +1,12 @@
 import { CurrencySchema } from '@wallet/contract/account';
 import { bonusTypes } from '@wallet/contract/bonus';
 import { BannerSchema } from '@wallet/contract/common';
-import { gameCategories, gameProviderCodes } from '@wallet/contract/constants';
+import {
+  type Currency,
+  gameCategories,
+  gameProviderCodes,
+  qrProviders,
+} from '@wallet/contract/constants';
 import { DepositAccountSchema, WalletAccountSchema } from '@wallet/contract/deposit';
 import {
   BankListItemSchema,
@@ -53,9 +58,22 @@ export const SeedSchema = z.object({
     enableChatWidget: z.boolean(),
     terminated: z.boolean(),
   }),
-  withdraw: z
-    .object({ withdrawMin: z.number().min(0), withdrawMax: z.number().min(0) })
-    .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
+  /** Every amount rule per currency, in baht or kip as on screen (docs/decisions/0050). */
+  withdraw: z.record(
+    CurrencySchema,
+    z
+      .object({ withdrawMin: z.number().min(0), withdrawMax: z.number().min(0) })
+      .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
+  ),
+  amountLimits: z.record(
+    CurrencySchema,
+    z.object({
+      transferMin: z.number().positive(),
+      giftLinkMin: z.number().positive(),
+      qrMin: z.record(z.enum(qrProviders), z.number().positive()),
+      depositMax: z.number().positive(),
+    }),
+  ),
   slip: settingSchemas.slip,
   deposit: z.object({
     banks: z.array(DepositAccountSchema),
@@ -218,10 +236,29 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
     await insertSettingIfMissing(tx, 'notice', site.notice);
     await insertSettingIfMissing(tx, 'howto', site.howto);
     await insertSettingIfMissing(tx, 'slip', slip);
-    await insertSettingIfMissing(tx, 'withdrawLimits', {
-      minMinor: toMinor(withdraw.withdrawMin),
-      maxMinor: toMinor(withdraw.withdrawMax),
-    });
+    await insertSettingIfMissing(
+      tx,
+      'withdrawLimits',
+      perCurrency(withdraw, (w) => ({
+        minMinor: toMinor(w.withdrawMin),
+        maxMinor: toMinor(w.withdrawMax),
+      })),
+    );
+    await insertSettingIfMissing(
+      tx,
+      'amountLimits',
+      perCurrency(seed.amountLimits, (a) => ({
+        transferMinMinor: toMinor(a.transferMin),
+        giftLinkMinMinor: toMinor(a.giftLinkMin),
+        qrMinMinor: {
+          KBANK: toMinor(a.qrMin.KBANK),
+          WW: toMinor(a.qrMin.WW),
+          PAYONEX: toMinor(a.qrMin.PAYONEX),
+          PAYTIMZ: toMinor(a.qrMin.PAYTIMZ),
+        },
+        depositMaxMinor: toMinor(a.depositMax),
+      })),
+    );
     await insertSettingIfMissing(tx, 'registerOTP', features.registerOTP);
     await insertSettingIfMissing(tx, 'enableChatWidget', features.enableChatWidget);
     await insertSettingIfMissing(tx, 'terminated', features.terminated);
@@ -272,6 +309,14 @@ async function seedSpinwheel(tx: Db, wheel: Seed['spinwheel']): Promise<void> {
       sortOrder: i,
     })),
   );
+}
+
+/** The same conversion of each currency's rules. */
+function perCurrency<T, U>(
+  rules: Record<Currency, T>,
+  convert: (rule: T) => U,
+): Record<Currency, U> {
+  return { BAHT: convert(rules.BAHT), LAK: convert(rules.LAK) };
 }
 
 function seedBanners(banners: z.infer<typeof SeedBannerSchema>[], offset: number) {

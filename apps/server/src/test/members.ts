@@ -10,6 +10,14 @@ export function newPhone(): string {
   return `08${String(sequence % 100_000_000).padStart(8, '0')}`;
 }
 
+let laoSequence = randomInt(0, 1_000_000);
+/** A Lao mobile number: 020 + 8 digits, written without its leading 0 when `withZero` is false. */
+export function newLaoPhone(withZero = true): string {
+  laoSequence += 1;
+  const number = `20${String(laoSequence % 100_000_000).padStart(8, '0')}`;
+  return withZero ? `0${number}` : number;
+}
+
 export function newAccountNo(): string {
   return `${randomInt(100, 999)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 }

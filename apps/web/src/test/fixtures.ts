@@ -41,3 +41,25 @@ export const walletAnswer = {
     slot('HUAYHD', 'lotto', 0, false),
   ],
 };
+
+/** `GET /api/lookup/withdraw` for a baht member: the seed's baht rules (issue 30). */
+export const bahtLimits = {
+  withdrawMin: 100,
+  withdrawMax: 50_000,
+  currency: 'BAHT' as const,
+  transferMin: 1,
+  giftLinkMin: 2,
+  qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 },
+  depositMax: 100_000,
+};
+
+/** The same for a kip member: the seed's kip rules. */
+export const kipLimits = {
+  withdrawMin: 50_000,
+  withdrawMax: 30_000_000,
+  currency: 'LAK' as const,
+  transferMin: 1000,
+  giftLinkMin: 1000,
+  qrMin: { KBANK: 1000, WW: 50_000, PAYONEX: 50_000, PAYTIMZ: 5000 },
+  depositMax: 60_000_000,
+};

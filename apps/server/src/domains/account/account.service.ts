@@ -12,6 +12,7 @@ import {
   type Variant,
 } from '@wallet/contract/account';
 import type { Success } from '@wallet/contract/common';
+import { type Currency, currencyCountry } from '@wallet/contract/constants';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { CounterStore } from '../../lib/counter-store';
@@ -94,8 +95,7 @@ export class AccountService {
 
     // Hashing is the slow part: it runs only once every cheap check has passed.
     const passwordHash = await hashPassword(input.password);
-    // SPEC.md section 1: only the Laos variant offers a currency (default LAK).
-    const currency = variant.laos ? (input.currency ?? defaultCurrency(variant)) : 'BAHT';
+    const currency = walletCurrency(variant, input.currency);
 
     await db.transaction(async (tx) => {
       if (otpRequired && !(await this.deps.otp.consumeVerifiedPhone(tx, username))) {
@@ -225,8 +225,12 @@ export class AccountService {
     }
 
     if (input.bankCode !== undefined) {
-      if (!(await findBank(db, input.bankCode, bankCountries(variant)))) {
-        throw new DomainError('INVALID_BANK', { field: 'bankCode' });
+      const bank = await findBank(db, input.bankCode, bankCountries(variant));
+      if (!bank) throw new DomainError('INVALID_BANK', { field: 'bankCode' });
+      // Issue 30: the payout account holds the wallet's currency (a BAHT wallet pays out to Thai
+      // banks, a LAK wallet to Lao banks), so no payout ever crosses currencies.
+      if (bank.country !== currencyCountry[walletCurrency(variant, input.currency)]) {
+        throw new DomainError('BANK_CURRENCY_MISMATCH', { field: 'bankCode' });
       }
       if (input.bankAccountNo !== undefined && bankCheck.tell) {
         if (bankCheck.counted) await this.countBankCheck(input.username);
@@ -249,6 +253,11 @@ export class AccountService {
       throw waitRefusal('REQUEST_LIMIT', await this.deps.counters.remainingMs(key));
     }
   }
+}
+
+/** SPEC.md section 1: only the Laos variant offers a currency (default LAK). */
+function walletCurrency(variant: Variant, chosen: Currency | undefined): Currency {
+  return variant.laos ? (chosen ?? defaultCurrency(variant)) : 'BAHT';
 }
 
 export function toProfileResponse(row: ProfileRow): ProfileResponse {

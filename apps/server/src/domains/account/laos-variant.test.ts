@@ -4,15 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { members } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
-import { newAccountNo, PASSWORD, registration } from '../../test/members';
-
-let laoSequence = Math.floor(Math.random() * 1_000_000);
-/** A Lao mobile number: 020 + 8 digits, written without its leading 0 half of the time. */
-function newLaoPhone(withZero = true): string {
-  laoSequence += 1;
-  const number = `20${String(laoSequence % 100_000_000).padStart(8, '0')}`;
-  return withZero ? `0${number}` : number;
-}
+import { newAccountNo, newLaoPhone, PASSWORD, registration } from '../../test/members';
 
 describeOnDatabases('the Laos variant', (target) => {
   let h: Harness;
@@ -77,10 +69,10 @@ describeOnDatabases('the Laos variant', (target) => {
 
   it('stores one username per phone, with or without the leading 0', async () => {
     const bare = newLaoPhone(false);
-    const res = await register(registration({ username: bare }));
+    const res = await register(registration({ username: bare, bankCode: 'BCEL' }));
     expect(res.body).toEqual({ success: true, username: `0${bare}` });
     const twin = await call(laos, 'POST', '/api/account/validate', {
-      body: registration({ username: `0${bare}` }),
+      body: registration({ username: `0${bare}`, bankCode: 'BCEL' }),
     });
     expect(twin.body).toMatchObject({ code: 'EXISTING_USER' });
     // Signing in works whichever way the number is typed.
@@ -100,7 +92,7 @@ describeOnDatabases('the Laos variant', (target) => {
   });
 
   it('answers LAK in the profile', async () => {
-    const body = registration({ username: newLaoPhone() });
+    const body = registration({ username: newLaoPhone(), bankCode: 'BCEL' });
     await register(body);
     const login = await call(laos, 'POST', '/api/login', {
       body: { username: body.username, password: PASSWORD },

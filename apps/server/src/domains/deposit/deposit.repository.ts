@@ -28,10 +28,35 @@ export async function listTruemoneyAccounts(db: Db) {
     .orderBy(asc(truemoneyAccounts.sortOrder), asc(truemoneyAccounts.id));
 }
 
+/**
+ * The operator's bank account (not a QR provider's) of that number, active or not: a transfer
+ * into it is money in its currency whatever the lookup shows today.
+ */
+export async function findReceivingAccount(db: Db, accountNo: string) {
+  const [row] = await db
+    .select({
+      accountNo: depositAccounts.accountNo,
+      currency: depositAccounts.currency,
+      bankCode: depositAccounts.bankCode,
+    })
+    .from(depositAccounts)
+    .where(and(eq(depositAccounts.accountNo, accountNo), eq(depositAccounts.bankType, 'BANK')))
+    .orderBy(asc(depositAccounts.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Records a reported transfer; a reference reported before is left as it was. */
 export async function recordBankTransfer(
   db: Db,
-  transfer: { reference: string; bankCode: string; accountNo: string; amount: number },
+  transfer: {
+    reference: string;
+    bankCode: string;
+    accountNo: string;
+    amount: number;
+    toAccountNo: string;
+    currency: string;
+  },
 ): Promise<void> {
   await db.insert(bankTransfers).values(transfer).onConflictDoNothing();
 }
@@ -56,6 +81,8 @@ export async function listUnmatchedBankTransfers(db: Db, limit: number) {
       bankCode: bankTransfers.bankCode,
       accountNo: bankTransfers.accountNo,
       amount: bankTransfers.amount,
+      toAccountNo: bankTransfers.toAccountNo,
+      currency: bankTransfers.currency,
       receivedAt: bankTransfers.receivedAt,
     })
     .from(bankTransfers)

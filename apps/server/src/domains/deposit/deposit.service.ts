@@ -1,6 +1,9 @@
 import { constants, privateDecrypt, randomUUID } from 'node:crypto';
-import { TRUEWALLET_MINIMUM_BAHT } from '@wallet/contract/constants';
-import { type DepositLookupResponse, DepositLookupResponseSchema } from '@wallet/contract/deposit';
+import {
+  type DepositLookupResponse,
+  DepositLookupResponseSchema,
+  qrProviderOf,
+} from '@wallet/contract/deposit';
 import { toMinor } from '@wallet/contract/money';
 import type { SandboxBankTransfer } from '@wallet/contract/sandbox';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
@@ -15,10 +18,12 @@ import type { MemberMoneyInfo } from '../games/games.repository';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
 import type { Ledger, MemberWallet } from '../ledger/ledger';
 import type { DepositRewards } from '../rewards/deposit-rewards';
+import type { AmountLimits } from '../settings/amount-limits';
 import { readSetting } from '../settings/settings.repository';
 import {
   claimGiftLink,
   findGiftLink,
+  findReceivingAccount,
   listDepositAccounts,
   listStaleGiftLinks,
   listTruemoneyAccounts,
@@ -37,6 +42,8 @@ export type DepositServiceDeps = {
   counters: CounterStore;
   giftLinkAttemptsPerHour: number;
   rewards: DepositRewards;
+  /** The gift-link minimum of each currency (issue 30). */
+  limits: AmountLimits;
   /** Whether a paid bonus runs: it must end before the next deposit (BONUS_REMAINING). */
   bonusRunning: (memberId: number) => Promise<boolean>;
   log: Log;
@@ -77,24 +84,41 @@ export class DepositService {
    * An incoming transfer reported by the bank feed (docs/decisions/0040): kept, matched to the
    * member by the sending bank and account number, and credited once per bank reference
    * (Ledger.credit, source `bank`: the same transfer read off a slip credits under the same
-   * reference, so it lands once). A transfer that matches no member is kept for the operator
-   * and credited to no one. Each step is one statement that is safe to repeat, in autocommit:
-   * a feed delivers again until it is answered, so a delivery cut between the credit and the
-   * link finds the credit made and makes the link.
+   * reference, so it lands once). The amount is in the currency of the operator's account that
+   * received it (issue 30, docs/decisions/0050): it is credited only to a wallet of that
+   * currency. A transfer that matches no member, or a member whose wallet holds another
+   * currency, is kept for the operator and credited to no one. An unknown receiving account is
+   * refused before anything is kept. Each step is one statement that is safe to repeat, in
+   * autocommit: a feed delivers again until it is answered, so a delivery cut between the credit
+   * and the link finds the credit made and makes the link.
    */
   async receiveBankTransfer(report: SandboxBankTransfer): Promise<{ matched: boolean }> {
     const { db, ledger, log } = this.deps;
     const amount = toMinor(report.amount);
     const { reference } = report;
+    const receiving = report.toAccountNo
+      ? await findReceivingAccount(db, report.toAccountNo)
+      : await this.defaultReceivingAccount();
+    if (!receiving) throw new DomainError('KEY_INVALID', { field: 'toAccountNo' });
     await recordBankTransfer(db, {
       reference,
       bankCode: report.bankCode,
       accountNo: report.accountNo,
       amount,
+      toAccountNo: receiving.accountNo,
+      currency: receiving.currency,
     });
     const member = await findMemberByBankAccount(db, report.bankCode, report.accountNo);
     if (!member) {
       log.warn({ reference }, 'bank transfer from no member: kept for the operator');
+      return { matched: false };
+    }
+    if (member.currency !== receiving.currency) {
+      // 100,000 kip is not 100,000 baht: never credited in the wallet's currency.
+      log.warn(
+        { reference, memberId: member.id, currency: receiving.currency },
+        'bank transfer in another currency than the member wallet: kept for the operator',
+      );
       return { matched: false };
     }
     const credit = await ledger.credit(db, {
@@ -102,7 +126,7 @@ export class DepositService {
       reference,
       memberId: member.id,
       amount,
-      currency: member.currency,
+      currency: receiving.currency,
       from: 'deposits',
       into: 'cash',
       type: 'deposit',
@@ -116,9 +140,20 @@ export class DepositService {
       );
     }
     await markBankTransferCredited(db, reference, credit);
-    await this.deps.rewards.earned({ ...credit, currency: member.currency });
+    await this.deps.rewards.earned({ ...credit, currency: receiving.currency });
     if (credit.credited) log.info({ reference, amount }, 'bank transfer credited');
     return { matched: true };
+  }
+
+  /**
+   * The receiving account of a report that names none (CONTRACT.md, the sandbox's feed): the
+   * first baht bank account the feed credits (AUTO, not a QR flow), the seed's SCB account.
+   */
+  private async defaultReceivingAccount() {
+    const accounts = await listDepositAccounts(this.deps.db, 'BAHT');
+    return (
+      accounts.find((a) => a.bankType === 'BANK' && a.mode === 'AUTO' && !qrProviderOf(a)) ?? null
+    );
   }
 
   /**
@@ -148,10 +183,9 @@ export class DepositService {
     if (!voucher || (voucher.redeemedBy !== null && voucher.redeemedBy !== receiver)) {
       throw new DomainError('TRUELINK_INVALID');
     }
-    if (
-      voucher.senderPhone !== member.username ||
-      voucher.amount < toMinor(TRUEWALLET_MINIMUM_BAHT)
-    ) {
+    // SPEC.md section 5's 2-baht minimum, a setting of the currency (issue 30).
+    const { giftLinkMin } = await this.deps.limits.of(member.currency);
+    if (voucher.senderPhone !== member.username || voucher.amount < giftLinkMin) {
       throw new DomainError('TRUELINK_INVALID');
     }
     // A retry of this very request (its key) may go on with the claim it made before it died;

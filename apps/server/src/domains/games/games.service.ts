@@ -152,8 +152,10 @@ export class GamesService {
       throw new DomainError('SLOT_ALREADY_ACTIVE');
     }
     const username = gameUsername(auth.memberId);
+    // The provider is told the currency the account holds (issue 30).
+    const { currency } = await this.member(auth.memberId);
     const created = await this.deps.providers.call(code, (p, deadline) =>
-      p.createAccount(username, deadline),
+      p.createAccount(username, currency, deadline),
     );
     if (created.kind !== 'ok') {
       this.deps.log.warn({ provider: code, outcome: created.kind }, 'game account not created');

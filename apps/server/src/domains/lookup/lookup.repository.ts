@@ -17,7 +17,12 @@ export async function listBanks(db: Db, countries: readonly string[]) {
 
 export async function findBank(db: Db, code: string, countries: readonly string[]) {
   const [row] = await db
-    .select({ code: banks.code, nameTH: banks.nameTh, nameEN: banks.nameEn })
+    .select({
+      code: banks.code,
+      nameTH: banks.nameTh,
+      nameEN: banks.nameEn,
+      country: banks.country,
+    })
     .from(banks)
     .where(
       and(eq(banks.code, code), eq(banks.active, true), inArray(banks.country, [...countries])),
@@ -39,4 +44,10 @@ export async function sourceExists(db: Db, code: string): Promise<boolean> {
     .from(sources)
     .where(and(eq(sources.code, code), eq(sources.active, true)));
   return row !== undefined;
+}
+
+/** The country of a bank, active or not (a member keeps the bank they registered with). */
+export async function findBankCountry(db: Db, code: string): Promise<string | null> {
+  const [row] = await db.select({ country: banks.country }).from(banks).where(eq(banks.code, code));
+  return row?.country ?? null;
 }

@@ -37,7 +37,12 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = as
   app.get('/conditions', { schema: reply(HtmlDocumentResponseSchema) }, () => lookup.conditions());
   app.get('/agreements', { schema: reply(HtmlDocumentResponseSchema) }, () => lookup.agreements());
   app.get('/notice', { schema: reply(NoticeResponseSchema) }, () => lookup.notice());
-  app.get('/withdraw', { schema: reply(WithdrawLimitsResponseSchema) }, () => lookup.withdraw());
+  // The limits of the caller's currency: a member's token, if sent, says which (issue 30).
+  app.get(
+    '/withdraw',
+    { schema: reply(WithdrawLimitsResponseSchema), onRequest: app.authenticateIfPresent },
+    (request) => lookup.withdraw(request.auth),
+  );
   app.get('/slip', { schema: reply(SlipLookupResponseSchema) }, () => lookup.slip());
   app.get('/active', { schema: reply(ActiveResponseSchema), config: open }, () => lookup.active());
   app.get('/registerOTP', { schema: reply(FeatureFlagResponseSchema) }, () => lookup.registerOTP());

@@ -1,4 +1,5 @@
-import type { Variant } from '@wallet/contract/account';
+import { defaultCurrency, type Variant } from '@wallet/contract/account';
+import { type Currency, currencies, currencyCountry } from '@wallet/contract/constants';
 import type {
   ActiveResponse,
   BanksResponse,
@@ -13,8 +14,9 @@ import type {
   TruelinkKeyResponse,
   WithdrawLimitsResponse,
 } from '@wallet/contract/lookup';
-import { fromMinor } from '@wallet/contract/money';
 import type { Db } from '../../db/client';
+import type { AuthContext } from '../auth/auth.service';
+import { type AmountLimits, limitsResponse } from '../settings/amount-limits';
 import type { ServiceState } from '../settings/service-state';
 import { readSetting } from '../settings/settings.repository';
 import { listBanks, listSources } from './lookup.repository';
@@ -28,14 +30,33 @@ export function bankCountries(variant: Variant): readonly string[] {
   return variant.laos ? ['LA', 'TH'] : ['TH'];
 }
 
+/** The currency a bank's accounts hold: its country's (docs/decisions/0050). */
+export function currencyOfCountry(country: string): Currency | null {
+  return currencies.find((currency) => currencyCountry[currency] === country) ?? null;
+}
+
+export type LookupServiceDeps = {
+  db: Db;
+  variant: Variant;
+  serviceState: ServiceState;
+  limits: AmountLimits;
+  /** The member's money details, cached per process (GamesService.member). */
+  member: (memberId: number) => Promise<{ currency: string }>;
+};
+
 export class LookupService {
-  constructor(private readonly deps: { db: Db; variant: Variant; serviceState: ServiceState }) {}
+  constructor(private readonly deps: LookupServiceDeps) {}
 
   async banks(): Promise<BanksResponse> {
     const rows = await listBanks(this.deps.db, bankCountries(this.deps.variant));
     const order = bankCountries(this.deps.variant);
     const sorted = [...rows].sort((a, b) => order.indexOf(a.country) - order.indexOf(b.country));
-    return { banks: sorted.map(({ code, nameTH, nameEN }) => ({ code, nameTH, nameEN })) };
+    return {
+      banks: sorted.flatMap(({ code, nameTH, nameEN, country }) => {
+        const currency = currencyOfCountry(country);
+        return currency ? [{ code, nameTH, nameEN, currency }] : [];
+      }),
+    };
   }
 
   async sources(): Promise<SourcesResponse> {
@@ -62,9 +83,15 @@ export class LookupService {
     return readSetting(this.deps.db, 'notice');
   }
 
-  async withdraw(): Promise<WithdrawLimitsResponse> {
-    const limits = await readSetting(this.deps.db, 'withdrawLimits');
-    return { withdrawMin: fromMinor(limits.minMinor), withdrawMax: fromMinor(limits.maxMinor) };
+  /**
+   * GET /api/lookup/withdraw: every amount rule of the caller's wallet currency (issue 30); a
+   * caller without a token gets the variant's default currency's.
+   */
+  async withdraw(auth: AuthContext | null): Promise<WithdrawLimitsResponse> {
+    const currency = auth
+      ? (await this.deps.member(auth.memberId)).currency
+      : defaultCurrency(this.deps.variant);
+    return limitsResponse(await this.deps.limits.of(currency));
   }
 
   slip(): Promise<SlipLookupResponse> {

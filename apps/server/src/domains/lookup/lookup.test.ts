@@ -49,6 +49,7 @@ describeOnDatabases('lookups', (target) => {
       code: 'SCB',
       nameTH: 'ธนาคารไทยพาณิชย์',
       nameEN: 'Siam Commercial Bank',
+      currency: 'BAHT',
     });
   });
 
@@ -87,8 +88,16 @@ describeOnDatabases('lookups', (target) => {
     expect(String((await get('notice')).notice)).toContain('%percentFail%');
   });
 
-  it('answers withdraw limits in baht', async () => {
-    expect(await get('withdraw')).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
+  it('answers withdraw limits, and the other amount rules, in baht', async () => {
+    expect(await get('withdraw')).toEqual({
+      withdrawMin: 100,
+      withdrawMax: 50000,
+      currency: 'BAHT',
+      transferMin: 1,
+      giftLinkMin: 2,
+      qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 },
+      depositMax: 100_000,
+    });
   });
 
   it('answers slip settings, feature flags and the service state', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { QrProvider } from '@wallet/contract/constants';
-import { type QrcodeState, type QrOptions, qrMinimum } from '@wallet/contract/deposit';
+import { type QrcodeState, qrMinimum } from '@wallet/contract/deposit';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import QRCode from 'qrcode';
@@ -15,6 +15,7 @@ import type { MemberMoneyInfo } from '../games/games.repository';
 import { fingerprint, type Idempotency } from '../idempotency/idempotency';
 import type { Ledger } from '../ledger/ledger';
 import type { DepositRewards } from '../rewards/deposit-rewards';
+import { type AmountLimits, qrLimitsOf } from '../settings/amount-limits';
 import {
   type CallbackOutcome,
   cancelQr,
@@ -40,8 +41,8 @@ export type QrServiceDeps = {
   /** How long a QR can be paid. */
   lifetimeSeconds: number;
   attemptsPerHour: number;
-  /** The PAYTIMZ minimum of this installation (SPEC.md section 9), as the web build has it. */
-  options: QrOptions;
+  /** The QR minimums and largest deposit of each currency (issue 30; PAYTIMZ_MINIMUM in it). */
+  limits: AmountLimits;
   providerTimeoutMs: number;
   rewards: DepositRewards;
   /** Whether a paid bonus runs: it must end before the next deposit (BONUS_REMAINING). */
@@ -88,13 +89,16 @@ export class QrService {
 
   private async issue(memberId: number, provider: QrProvider, amount: number) {
     const { db, counters, log } = this.deps;
-    if (amount < toMinor(qrMinimum(provider, this.deps.options))) {
+    // The provider's minimum and the largest deposit of the member's currency (issue 30): an
+    // absurd amount is refused before a provider is asked.
+    const member = await this.deps.member(memberId);
+    const limits = await this.deps.limits.of(member.currency);
+    if (amount < toMinor(qrMinimum(provider, qrLimitsOf(limits))) || amount > limits.depositMax) {
       throw new DomainError('QR_FAIL', { status: 400, field: 'amount' });
     }
     const attempts = await counters.increment(`qr:${memberId}`, 3_600_000);
     if (attempts > this.deps.attemptsPerHour) throw new DomainError('REQUEST_LIMIT');
     if (await this.deps.bonusRunning(memberId)) throw new DomainError('BONUS_REMAINING');
-    const member = await this.deps.member(memberId);
     const adapter = this.deps.providers.get(provider);
     const merchant = adapter ? await findQrMerchant(db, provider, member.currency) : null;
     if (!adapter || !merchant) throw new DomainError('QR_FAIL');

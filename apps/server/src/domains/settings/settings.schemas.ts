@@ -1,3 +1,4 @@
+import { CurrencySchema } from '@wallet/contract/account';
 import { BannerSchema } from '@wallet/contract/common';
 import { qrProviders } from '@wallet/contract/constants';
 import {
@@ -23,10 +24,28 @@ export const settingSchemas = {
   notice: NoticeResponseSchema,
   howto: HowtoResponseSchema,
   slip: SlipLookupResponseSchema,
-  withdrawLimits: z.object({
-    minMinor: z.number().int().min(0),
-    maxMinor: z.number().int().min(0),
-  }),
+  /**
+   * Every amount rule is per currency (issue 30, docs/decisions/0050): a kip figure is about 650
+   * times the baht one. The withdraw limits of each currency; a later per-currency rule of
+   * withdrawals (the back office's approval threshold) goes beside min and max.
+   */
+  withdrawLimits: z.record(
+    CurrencySchema,
+    z.object({ minMinor: z.number().int().min(0), maxMinor: z.number().int().min(0) }),
+  ),
+  /**
+   * The other amount rules of each currency: the transfer minimum, the gift-link minimum, each QR
+   * provider's minimum and the largest single QR or slip deposit.
+   */
+  amountLimits: z.record(
+    CurrencySchema,
+    z.object({
+      transferMinMinor: z.number().int().min(1),
+      giftLinkMinMinor: z.number().int().min(1),
+      qrMinMinor: z.record(z.enum(qrProviders), z.number().int().min(1)),
+      depositMaxMinor: z.number().int().min(1),
+    }),
+  ),
   registerOTP: z.boolean(),
   enableChatWidget: z.boolean(),
   /** Deposit lookup's `isManual`: members may upload slips for the MANUAL accounts. */

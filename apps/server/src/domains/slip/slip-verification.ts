@@ -13,6 +13,7 @@ import { listDepositAccounts } from '../deposit/deposit.repository';
 import { findMemberMoneyInfo, type MemberMoneyInfo } from '../games/games.repository';
 import type { Ledger } from '../ledger/ledger';
 import type { DepositRewards } from '../rewards/deposit-rewards';
+import type { AmountLimits } from '../settings/amount-limits';
 import {
   bankFeedReported,
   claimSlipReference,
@@ -32,6 +33,8 @@ export type SlipVerificationDeps = {
   /** How long one verifier call may take before it counts as failed (and is retried). */
   timeoutMs: number;
   rewards: DepositRewards;
+  /** The largest deposit of each currency (issue 30). */
+  limits: AmountLimits;
   log: Log;
 };
 
@@ -162,6 +165,11 @@ export class SlipVerification {
     if (!receiving.includes(transfer.toAccountNo)) return 'DEST_ACC_INVALID';
     // Sent from the member's registered account: money from elsewhere is not the member's to claim.
     if (transfer.fromAccountNo !== member.bankAccountNo) return 'NOT_MATCH';
+    // More than the largest deposit of the member's currency (issue 30): a verifier's mistake,
+    // or a kip amount read as baht; refused, for the operator to look into, never credited.
+    if (transfer.amount > (await this.deps.limits.of(member.currency)).depositMax) {
+      return 'AMOUNT_ABOVE_MAXIMUM';
+    }
     return null;
   }
 

@@ -157,6 +157,19 @@ describeOnDatabases('deposit slips', (target) => {
     expect(await cash(m)).toBe(0);
   });
 
+  it('refuses a slip above the largest deposit of the currency as AMOUNT_ABOVE_MAXIMUM, crediting nothing', async () => {
+    // Issue 30: the seed's largest baht deposit is 100,000; a bigger verified amount is a
+    // mistake or a kip amount read as baht.
+    const m = await memberWithToken(app);
+    const { image, reference } = await sandboxSlip(app, ownTransfer(m, 100_000.01));
+    const slip = await uploadAndSettle(app, m.token, image);
+    expect(slip).toMatchObject({ status: 'failed', note: 'AMOUNT_ABOVE_MAXIMUM', reference });
+    expect(await cash(m)).toBe(0);
+    const { image: largest } = await sandboxSlip(app, ownTransfer(m, 100_000));
+    expect(await uploadAndSettle(app, m.token, largest)).toMatchObject({ status: 'success' });
+    expect(await cash(m)).toBe(10_000_000);
+  });
+
   it('fails a picture without a slip QR as INVALID_SLIP and credits nothing', async () => {
     const m = await memberWithToken(app);
     const slip = await uploadAndSettle(app, m.token, blankPng());

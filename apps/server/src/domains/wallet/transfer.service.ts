@@ -17,6 +17,7 @@ import type {
   MemberWallet,
   SettleAnswer,
 } from '../ledger/ledger';
+import type { AmountLimits } from '../settings/amount-limits';
 
 /** `wallet`: the member's wallet right after the movement, when the movement's own statement told it. */
 export type TransferOutcome = {
@@ -30,6 +31,8 @@ export type TransferServiceDeps = {
   ledger: Ledger;
   games: GamesService;
   providers: GameProviders;
+  /** The transfer minimum of each currency (issue 30). */
+  limits: AmountLimits;
   log: Pick<Log, 'warn' | 'error'>;
 };
 
@@ -62,7 +65,11 @@ export class TransferService {
     amount: number,
     ticket?: IdempotencyTicket,
   ): Promise<TransferOutcome> {
-    const { games } = this.deps;
+    const { games, limits } = this.deps;
+    // SPEC.md section 9's minimum, in the member's currency: 1 baht, or the kip setting.
+    if (amount < (await limits.of(member.currency)).transferMin) {
+      throw new DomainError('TRANSFER_MINIMUM', { field: 'amount' });
+    }
     if (from === WALLET_ACCOUNT) {
       return this.toGame(member, await games.moneyAccount(member.id, to), amount, ticket);
     }
@@ -150,7 +157,7 @@ export class TransferService {
       { claim: ticket },
     );
     const outcome = await providers.call(code, (p, deadline) =>
-      p.deposit(account.username, amount, ref, deadline),
+      p.deposit(account.username, { amount, currency: member.currency }, ref, deadline),
     );
     return this.conclude(
       this.pendingRow(opened.id, member, WALLET_ACCOUNT, code, amount, ref),
@@ -205,7 +212,7 @@ export class TransferService {
       { claim: ticket },
     );
     const outcome = await providers.call(code, (p, deadline) =>
-      p.withdraw(account.username, moving, ref, deadline),
+      p.withdraw(account.username, { amount: moving, currency: member.currency }, ref, deadline),
     );
     return this.conclude(
       this.pendingRow(opened.id, member, code, WALLET_ACCOUNT, moving, ref),

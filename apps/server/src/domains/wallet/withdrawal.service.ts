@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Currency, currencyCountry } from '@wallet/contract/constants';
 import { fromMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT, withdrawSchema } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
@@ -7,7 +8,8 @@ import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
 import type { Ledger, MemberWallet } from '../ledger/ledger';
-import { readSetting } from '../settings/settings.repository';
+import { findBankCountry } from '../lookup/lookup.repository';
+import type { AmountLimits } from '../settings/amount-limits';
 
 export type WithdrawalServiceDeps = {
   db: Db;
@@ -15,6 +17,8 @@ export type WithdrawalServiceDeps = {
   payouts: PayoutProvider;
   /** Whether a paid bonus runs (BonusService.paidBonusRunning): it blocks withdrawal. */
   bonusRunning: (memberId: number) => Promise<boolean>;
+  /** The withdraw limits of each currency (issue 30). */
+  limits: AmountLimits;
 };
 
 /**
@@ -32,13 +36,20 @@ export class WithdrawalService {
     ticket?: IdempotencyTicket,
   ): Promise<{ status: 'processing'; amount: number; wallet?: MemberWallet | undefined }> {
     const { db, ledger } = this.deps;
-    const limits = await readSetting(db, 'withdrawLimits');
+    // The limits of the member's currency (issue 30): a kip amount against kip limits.
+    const limits = await this.deps.limits.of(member.currency);
     const checked = withdrawSchema({
-      withdrawMin: fromMinor(limits.minMinor),
-      withdrawMax: fromMinor(limits.maxMinor),
+      withdrawMin: fromMinor(limits.withdrawMin),
+      withdrawMax: fromMinor(limits.withdrawMax),
     }).safeParse({ amount: fromMinor(amount) });
     if (!checked.success) throw new DomainError('KEY_INVALID', { field: 'amount' });
     if (!member.bankAccountNo) throw new DomainError('NO_BANK');
+    // A payout is never sent to an account in another currency (issue 30): registration refuses
+    // such a bank, and a member registered before that rule is stopped here, before money moves.
+    const country = await findBankCountry(db, member.bankCode);
+    if (country !== currencyCountry[member.currency as Currency]) {
+      throw new DomainError('BANK_CURRENCY_MISMATCH', { field: 'bankCode' });
+    }
     // SPEC.md section 4 and the issue: no withdrawal while a bonus runs.
     if (await this.deps.bonusRunning(member.id)) throw new DomainError('BONUS_CONDITION');
 
@@ -70,6 +81,7 @@ export class WithdrawalService {
       ref,
       memberId: member.id,
       amount,
+      currency: member.currency,
       bankCode: member.bankCode,
       accountNo: member.bankAccountNo,
     });

@@ -5,18 +5,27 @@
  */
 export interface GameProvider {
   readonly code: string;
-  /** Opens an account; idempotent on `username` (a retried activation finds the same one). */
-  createAccount(username: string, deadline: CallDeadline): Promise<GameCredentials>;
+  /**
+   * Opens an account holding `currency`; idempotent on `username` (a retried activation finds
+   * the same one). The provider keeps each account in the currency it was opened in (issue 30).
+   */
+  createAccount(
+    username: string,
+    currency: string,
+    deadline: CallDeadline,
+  ): Promise<GameCredentials>;
   credentials(username: string, deadline: CallDeadline): Promise<GameCredentials>;
   resetPassword(username: string, deadline: CallDeadline): Promise<GameCredentials>;
   /** The balance at the provider, in minor units. */
   balance(username: string, deadline: CallDeadline): Promise<number>;
   /**
    * Moves money in (deposit) or out (withdraw) under OUR reference: the provider applies one
-   * reference once, so a retry after a lost answer cannot move the money twice.
+   * reference once, so a retry after a lost answer cannot move the money twice. `money` names
+   * the amount's currency: a provider refuses it for an account in another currency, so a kip
+   * member's 100,000 never lands as 100,000 baht (issue 30).
    */
-  deposit(username: string, amount: number, ref: string, deadline: CallDeadline): Promise<void>;
-  withdraw(username: string, amount: number, ref: string, deadline: CallDeadline): Promise<void>;
+  deposit(username: string, money: GameMoney, ref: string, deadline: CallDeadline): Promise<void>;
+  withdraw(username: string, money: GameMoney, ref: string, deadline: CallDeadline): Promise<void>;
   /** What became of a reference: the reconciler's question after an unknown outcome. */
   status(ref: string, deadline: CallDeadline): Promise<'completed' | 'not_found'>;
   /** A link that opens the game already signed in. */
@@ -26,6 +35,8 @@ export interface GameProvider {
 }
 
 export type GameCredentials = { username: string; password: string };
+/** An amount in minor units of `currency`. */
+export type GameMoney = { amount: number; currency: string };
 export type GameRound = { id: number; bet: number; win: number; playedAt: Date };
 
 /**

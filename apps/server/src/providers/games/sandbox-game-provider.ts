@@ -10,6 +10,7 @@ import type { SandboxFaults } from '../sandbox-faults';
 import {
   type CallDeadline,
   type GameCredentials,
+  type GameMoney,
   type GameProvider,
   type GameRound,
   ProviderRefusal,
@@ -29,7 +30,7 @@ const statements = {
   ),
   move: new Statement(
     sql`select sandbox_game_move(${slot('code')}, ${slot('username')}, ${slot('ref')},
-        ${slot('direction')}, ${slot('delta')}) as mode`,
+        ${slot('direction')}, ${slot('delta')}, ${slot('currency')}) as mode`,
   ),
 };
 
@@ -48,12 +49,25 @@ export class SandboxGameProvider implements GameProvider {
     private readonly faults: SandboxFaults,
   ) {}
 
-  createAccount(username: string, deadline: CallDeadline): Promise<GameCredentials> {
+  createAccount(
+    username: string,
+    currency: string,
+    deadline: CallDeadline,
+  ): Promise<GameCredentials> {
     return this.faults.apply(this.code, deadline, async () => {
       await this.db.execute(
-        sql`insert into sandbox_game_accounts (provider_code, username, password)
-            values (${this.code}, ${username}, ${newPassword()}) on conflict do nothing`,
+        sql`insert into sandbox_game_accounts (provider_code, username, password, currency)
+            values (${this.code}, ${username}, ${newPassword()}, ${currency})
+            on conflict do nothing`,
       );
+      const [account] = await rows<{ currency: string }>(
+        this.db,
+        sql`select currency from sandbox_game_accounts
+            where provider_code = ${this.code} and username = ${username}`,
+      );
+      if (account?.currency !== currency) {
+        throw new ProviderRefusal(`${username} holds ${account?.currency}, not ${currency}`);
+      }
       return this.readCredentials(username);
     });
   }
@@ -76,12 +90,12 @@ export class SandboxGameProvider implements GameProvider {
     return this.faults.apply(this.code, deadline, () => this.readBalance(username));
   }
 
-  deposit(username: string, amount: number, ref: string, deadline: CallDeadline): Promise<void> {
-    return this.move(username, amount, ref, 'deposit', deadline);
+  deposit(username: string, money: GameMoney, ref: string, deadline: CallDeadline): Promise<void> {
+    return this.move(username, { ...money, delta: money.amount }, ref, 'deposit', deadline);
   }
 
-  withdraw(username: string, amount: number, ref: string, deadline: CallDeadline): Promise<void> {
-    return this.move(username, -amount, ref, 'withdraw', deadline);
+  withdraw(username: string, money: GameMoney, ref: string, deadline: CallDeadline): Promise<void> {
+    return this.move(username, { ...money, delta: -money.amount }, ref, 'withdraw', deadline);
   }
 
   status(ref: string, deadline: CallDeadline): Promise<'completed' | 'not_found'> {
@@ -203,7 +217,7 @@ export class SandboxGameProvider implements GameProvider {
    */
   private async move(
     username: string,
-    delta: number,
+    { delta, currency }: { delta: number; currency: string },
     ref: string,
     direction: string,
     deadline: CallDeadline,
@@ -216,10 +230,11 @@ export class SandboxGameProvider implements GameProvider {
         ref,
         direction,
         delta,
+        currency,
       });
     } catch (error) {
       if (sqlState(error) === 'WM002')
-        throw new ProviderRefusal('insufficient balance or no account');
+        throw new ProviderRefusal('insufficient balance, no account, or another currency');
       throw error;
     }
     if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);

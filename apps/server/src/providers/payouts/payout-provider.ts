@@ -4,10 +4,12 @@
  * applied through WithdrawalService.settle, exactly once.
  */
 export interface PayoutProvider {
+  /** `amount` in minor units of `currency`, the member's wallet's and so the bank account's. */
   submit(payout: {
     ref: string;
     memberId: number;
     amount: number;
+    currency: string;
     bankCode: string;
     accountNo: string;
   }): Promise<void>;

@@ -36,7 +36,7 @@ import { RefundOverlays, useRefundFlow } from '../../features/refund/components/
 import { useSpinActive } from '../../features/spin/api/get-spin-active';
 import { useWallet } from '../../features/wallet/api/get-wallet';
 import { useRefreshWallet } from '../../features/wallet/api/refresh-wallet';
-import { useBaht } from '../../features/wallet/components/money';
+import { useMoney } from '../../features/wallet/components/money';
 import { showErrorAlert, showSuccessAlert } from '../../lib/alerts';
 import { formatDateTime } from '../../lib/format';
 import { useMoneyModals } from '../../lib/money-modals';
@@ -88,7 +88,7 @@ function MoneyModals() {
  */
 function useActionEntries(): ActionEntry[] {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const open = useMoneyModals((s) => s.open);
   const { data: wallet } = useWallet();
   const lastSync = useSessionStore((s) => s.lastSync);
@@ -110,7 +110,7 @@ function useActionEntries(): ActionEntry[] {
         label: t('wallet.balanceRefresh'),
         icon: <IconRefresh size={26} aria-hidden />,
         hint: wallet
-          ? [baht(wallet.total), lastSync ? formatDateTime(lastSync) : '']
+          ? [money(wallet.total), lastSync ? formatDateTime(lastSync) : '']
               .filter(Boolean)
               .join(' · ')
           : undefined,

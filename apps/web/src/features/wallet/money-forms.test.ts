@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTransferForm, TransferFormSchema, withdrawFormSchema } from './money-forms';
+import { emptyTransferForm, transferFormSchema, withdrawFormSchema } from './money-forms';
 
 function messages(result: {
   success: boolean;
@@ -9,6 +9,9 @@ function messages(result: {
 }
 
 describe('the transfer form', () => {
+  // A baht member's minimum, as GET /api/lookup/withdraw answers it.
+  const TransferFormSchema = transferFormSchema({ transferMin: 1 });
+
   it('asks for both accounts while a slider rests on its placeholder', () => {
     const result = TransferFormSchema.safeParse({ ...emptyTransferForm, amount: 10 });
     expect(messages(result)).toEqual({
@@ -25,10 +28,18 @@ describe('the transfer form', () => {
   it('needs at least 1 baht, and reads an empty amount as 0', () => {
     expect(
       messages(TransferFormSchema.safeParse({ from: 'WALLET', to: 'PG', amount: 0.99 })),
-    ).toEqual({ amount: 'TRANSFER_MINIMUM' });
+    ).toEqual({ amount: 'transfer.minMsg' });
     expect(
       messages(TransferFormSchema.safeParse({ from: 'WALLET', to: 'PG', amount: '' })),
-    ).toEqual({ amount: 'TRANSFER_MINIMUM' });
+    ).toEqual({ amount: 'transfer.minMsg' });
+  });
+
+  it('holds a kip member to the kip minimum of the lookup (issue 30)', () => {
+    const kip = transferFormSchema({ transferMin: 1000 });
+    expect(messages(kip.safeParse({ from: 'WALLET', to: 'PG', amount: 999 }))).toEqual({
+      amount: 'transfer.minMsg',
+    });
+    expect(kip.safeParse({ from: 'WALLET', to: 'PG', amount: 1000 }).success).toBe(true);
   });
 
   it('gives the request body of a valid transfer', () => {

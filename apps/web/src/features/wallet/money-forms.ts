@@ -1,5 +1,5 @@
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
-import { TRANSFER_NONE, TransferRequestSchema, withdrawSchema } from '@wallet/contract/wallet';
+import { TRANSFER_NONE, transferRequestSchema, withdrawSchema } from '@wallet/contract/wallet';
 import { z } from 'zod';
 
 /**
@@ -12,10 +12,13 @@ const AmountInputSchema = z
   .union([z.number(), z.literal('')])
   .transform((amount) => (amount === '' ? 0 : amount));
 
-export const TransferFormSchema = z
-  .object({ from: z.string(), to: z.string(), amount: AmountInputSchema })
-  .pipe(TransferRequestSchema);
-export type TransferFormValues = z.input<typeof TransferFormSchema>;
+/** The transfer minimum of the member's currency comes from `GET /api/lookup/withdraw` (issue 30). */
+export function transferFormSchema(limits: Pick<WithdrawLimitsResponse, 'transferMin'>) {
+  return z
+    .object({ from: z.string(), to: z.string(), amount: AmountInputSchema })
+    .pipe(transferRequestSchema(limits.transferMin));
+}
+export type TransferFormValues = z.input<ReturnType<typeof transferFormSchema>>;
 
 export const emptyTransferForm: TransferFormValues = {
   from: TRANSFER_NONE,
@@ -24,7 +27,9 @@ export const emptyTransferForm: TransferFormValues = {
 };
 
 /** SPEC.md section 5: the withdraw limits come from `GET /api/lookup/withdraw`. */
-export function withdrawFormSchema(limits: WithdrawLimitsResponse) {
+export function withdrawFormSchema(
+  limits: Pick<WithdrawLimitsResponse, 'withdrawMin' | 'withdrawMax'>,
+) {
   return z.object({ amount: AmountInputSchema }).pipe(withdrawSchema(limits));
 }
 export type WithdrawFormValues = z.input<ReturnType<typeof withdrawFormSchema>>;

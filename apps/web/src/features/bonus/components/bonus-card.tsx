@@ -1,7 +1,7 @@
 import { Badge, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Bonus, BonusCardState } from '@wallet/contract/bonus';
 import { useTranslation } from 'react-i18next';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 
 const badgeColor: Record<BonusCardState, string> = {
   active: 'gold',
@@ -21,7 +21,7 @@ type BonusCardProps = {
  */
 export function BonusCard({ bonus, state, onOpen }: BonusCardProps) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const banner = bonus.banners[0];
   const body = (
     <Stack gap={0}>
@@ -34,8 +34,8 @@ export function BonusCard({ bonus, state, onOpen }: BonusCardProps) {
           <Text size="sm">
             {t('bonus.offer', {
               percent: bonus.percent,
-              max: baht(bonus.maxBonus),
-              min: baht(bonus.minDeposit),
+              max: money(bonus.maxBonus),
+              min: money(bonus.minDeposit),
             })}
           </Text>
           <Text size="xs" c="dimmed">

@@ -14,7 +14,7 @@ import type { BonusProgress } from '@wallet/contract/bonus';
 import { useTranslation } from 'react-i18next';
 import { showSuccessAlert } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { useClearBonus } from '../api/clear-bonus';
 import { turnoverProgress } from '../bonus-progress';
 import { BonusNotice } from './bonus-notice';
@@ -24,7 +24,7 @@ type Amount = 'bonus' | 'deposit' | 'withdrawable' | 'locked';
 /** Two amounts of the running bonus side by side, each labelled (test id `running-<amount>`). */
 function AmountPair({ running, amounts }: { running: BonusProgress; amounts: [Amount, Amount] }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   return (
     <SimpleGrid cols={2} spacing="sm">
       {amounts.map((amount) => (
@@ -33,7 +33,7 @@ function AmountPair({ running, amounts }: { running: BonusProgress; amounts: [Am
             {t(`bonus.running.${amount}`)}
           </Text>
           <Text fw={700} data-testid={`running-${amount}`}>
-            {baht(running[amount])}
+            {money(running[amount])}
           </Text>
         </Stack>
       ))}
@@ -44,7 +44,7 @@ function AmountPair({ running, amounts }: { running: BonusProgress; amounts: [Am
 /** A paid bonus: the bonus, its turnover done and still needed, locked against withdrawable. */
 function ActiveFigures({ running }: { running: BonusProgress }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const turnover = turnoverProgress(running);
   return (
     <>
@@ -54,8 +54,8 @@ function ActiveFigures({ running }: { running: BonusProgress }) {
           <Text size="sm">{t('bonus.running.turnover')}</Text>
           <Text size="sm" fw={600} data-testid="running-turnover">
             {t('bonus.running.turnoverValue', {
-              done: baht(running.turnoverDone),
-              target: baht(running.turnoverTarget),
+              done: money(running.turnoverDone),
+              target: money(running.turnoverTarget),
             })}
           </Text>
         </Group>
@@ -67,14 +67,14 @@ function ActiveFigures({ running }: { running: BonusProgress }) {
           aria-label={t('bonus.running.turnover')}
         />
         <Text size="xs" c="dimmed" data-testid="running-still-needed">
-          {t('bonus.running.stillNeeded', { amount: baht(turnover.remaining) })}
+          {t('bonus.running.stillNeeded', { amount: money(turnover.remaining) })}
         </Text>
       </Stack>
       <AmountPair running={running} amounts={['withdrawable', 'locked']} />
       <Text size="xs" c="dimmed">
         {t('bonus.running.threshold', {
-          inPlay: baht(running.inPlay),
-          threshold: baht(running.threshold),
+          inPlay: money(running.inPlay),
+          threshold: money(running.threshold),
         })}
       </Text>
     </>
@@ -94,7 +94,7 @@ type RunningBonusPanelProps = {
  */
 export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelProps) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const clear = useClearBonus();
 
   // mutateAsync, not mutate's callbacks: a successful clear refreshes the list first, which
@@ -153,9 +153,9 @@ export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelPro
         {running.state === 'waiting' ? (
           <Text size="sm" data-testid="running-deposit-hint">
             {t('bonus.running.depositHint', {
-              minDeposit: baht(running.minDeposit),
+              minDeposit: money(running.minDeposit),
               percent: running.percent,
-              maxBonus: baht(running.maxBonus),
+              maxBonus: money(running.maxBonus),
             })}
           </Text>
         ) : (

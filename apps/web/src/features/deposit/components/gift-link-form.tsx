@@ -6,8 +6,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { fieldErrorText } from '../../../lib/errors';
+import { formatAmount } from '../../../lib/format';
+import { useLocale } from '../../../lib/i18n';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useBaht } from '../../wallet/components/money';
+import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
+import { useCurrencyUnit, useMoney } from '../../wallet/components/money';
 import { useRedeemGiftLink, useTruelinkKey } from '../api/redeem-gift-link';
 import { encryptLink } from '../encrypt-link';
 
@@ -19,7 +22,11 @@ import { encryptLink } from '../encrypt-link';
  */
 export function GiftLinkForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
+  const unit = useCurrencyUnit();
+  const locale = useLocale();
+  // SPEC.md section 5's minimum, the setting of the member's currency (issue 30).
+  const { data: limits } = useWithdrawLimits();
   const key = useTruelinkKey();
   const redeem = useRedeemGiftLink();
   const idempotent = useIdempotentAction();
@@ -45,7 +52,7 @@ export function GiftLinkForm({ onDone }: { onDone: () => void }) {
         return redeem.mutateAsync({ ciphertext, idempotencyKey });
       });
       onDone();
-      showSuccessAlert(t('deposit.giftLinkDone', { amount: baht(answer.amount) }));
+      showSuccessAlert(t('deposit.giftLinkDone', { amount: money(answer.amount) }));
     } catch (error) {
       showErrorAlert(error);
     }
@@ -63,7 +70,10 @@ export function GiftLinkForm({ onDone }: { onDone: () => void }) {
           {...register('link')}
         />
         <Text size="xs" c="dimmed">
-          {t('deposit.giftLinkRule')}
+          {t('deposit.giftLinkRule', {
+            min: formatAmount(limits?.giftLinkMin ?? 0, locale),
+            unit,
+          })}
         </Text>
         <Button type="submit" loading={redeem.isPending} disabled={watch('link').trim() === ''}>
           {t('deposit.giftLinkSend')}

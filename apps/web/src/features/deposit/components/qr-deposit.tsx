@@ -21,10 +21,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
+import { formatAmount } from '../../../lib/format';
+import { useLocale } from '../../../lib/i18n';
 import { useIdempotentAction } from '../../../lib/idempotency';
 import { queryClient, refreshMoneyViews } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useBaht } from '../../wallet/components/money';
+import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
+import { useCurrency, useCurrencyUnit, useMoney } from '../../wallet/components/money';
 import { useCancelQr, useCreateQr, useQrcode } from '../api/qrcode';
 import { qrOptions } from '../qr-options';
 
@@ -71,7 +74,12 @@ function QrAmountForm({ provider }: { provider: QrProvider }) {
   const create = useCreateQr();
   const idempotent = useIdempotentAction();
   const [amount, setAmount] = useState<number | ''>('');
-  const { amounts } = qrQuickAmountsFor(provider, qrOptions);
+  // The minimums and the largest deposit of the member's currency (issue 30).
+  const { data: limits } = useWithdrawLimits();
+  const unit = useCurrencyUnit();
+  const locale = useLocale();
+  const currency = useCurrency();
+  const amounts = qrQuickAmountsFor(provider, currency, qrOptions);
   const value = amount === '' ? 0 : amount;
 
   const submit = async () => {
@@ -116,8 +124,12 @@ function QrAmountForm({ provider }: { provider: QrProvider }) {
           ))}
         </SimpleGrid>
         <NumberInput
-          label={t('deposit.qrAmount')}
-          description={t('deposit.qrMinimum', { min: qrMinimum(provider, qrOptions) })}
+          label={t('deposit.qrAmount', { unit })}
+          description={
+            limits
+              ? `${t('deposit.qrMinimum', { min: formatAmount(qrMinimum(provider, limits), locale), unit })} · ${t('deposit.qrMaximum', { max: formatAmount(limits.depositMax, locale), unit })}`
+              : undefined
+          }
           value={amount}
           onChange={(next) => setAmount(typeof next === 'number' ? next : '')}
           min={0}
@@ -129,7 +141,7 @@ function QrAmountForm({ provider }: { provider: QrProvider }) {
         <Button
           type="submit"
           loading={create.isPending}
-          disabled={!canCreateQr(provider, value, qrOptions)}
+          disabled={!limits || !canCreateQr(provider, value, limits)}
         >
           {t('deposit.qrCreate')}
         </Button>
@@ -148,7 +160,7 @@ function ShownQr({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const cancel = useCancelQr();
   const left = useCountdown(qr.expireIn);
 
@@ -177,14 +189,14 @@ function ShownQr({
     <Stack gap="xs" align="center">
       <Image
         src={qr.qrcode}
-        alt={t('deposit.qrImageAlt', { provider, amount: baht(qr.amount) })}
+        alt={t('deposit.qrImageAlt', { provider, amount: money(qr.amount) })}
         w={220}
         h={220}
         radius="md"
         bg="white"
       />
       <Text fw={700} size="lg" data-testid="qr-amount">
-        {t('deposit.qrPayExactly', { amount: baht(qr.amount) })}
+        {t('deposit.qrPayExactly', { amount: money(qr.amount) })}
       </Text>
       <Text size="sm" c="dimmed" aria-live="off">
         {t('deposit.qrExpiresIn')}{' '}

@@ -26,7 +26,7 @@ import { errorText } from '../../../lib/errors';
 import { useIdempotentAction } from '../../../lib/idempotency';
 import { useWallet } from '../../wallet/api/get-wallet';
 import { useTransfer } from '../../wallet/api/transfer';
-import { useBaht } from '../../wallet/components/money';
+import { useCurrencyUnit, useMoney } from '../../wallet/components/money';
 import { useActivateGame } from '../api/activate-game';
 import { getAutoLogin } from '../api/get-auto-login';
 import { useGameAccount } from '../api/get-game-account';
@@ -87,7 +87,8 @@ type BodyProps = {
 
 function GameAccountBody({ game, active, name, logo, amount, walletAmount }: BodyProps) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
+  const unit = useCurrencyUnit();
   const activate = useActivateGame();
   const account = useGameAccount(game, active);
   const reset = useResetGamePassword();
@@ -151,7 +152,7 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
             {t('game.balance')}
           </Text>
           <Text fw={700} size="lg">
-            {baht(amount)}
+            {money(amount)}
           </Text>
         </Stack>
       </Group>
@@ -178,8 +179,8 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
             {t('game.resetPassword')}
           </Button>
           <NumberInput
-            label={t('game.amount')}
-            description={t('game.amountHint', { amount: baht(walletAmount) })}
+            label={t('game.amount', { unit })}
+            description={t('game.amountHint', { amount: money(walletAmount) })}
             value={stake}
             onChange={setStake}
             min={0}

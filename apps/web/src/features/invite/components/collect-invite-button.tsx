@@ -2,7 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { useCollectInviteBonus } from '../api/collect-invite-bonus';
 
 /**
@@ -15,7 +15,7 @@ export function CollectInviteButton({
   ...buttonProps
 }: { amount: number | undefined; label: string } & ButtonProps) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const collect = useCollectInviteBonus();
   const idempotent = useIdempotentAction();
 
@@ -25,7 +25,7 @@ export function CollectInviteButton({
       const answer = await idempotent({}, (idempotencyKey) =>
         collect.mutateAsync({ idempotencyKey }),
       );
-      showSuccessAlert(t('invite.collected', { amount: baht(answer.amount) }));
+      showSuccessAlert(t('invite.collected', { amount: money(answer.amount) }));
     } catch (error) {
       showErrorAlert(error);
     }

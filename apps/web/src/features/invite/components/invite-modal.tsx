@@ -12,14 +12,14 @@ import { useProfile } from '../../account/api/get-profile';
 import { Pager } from '../../statement/components/pager';
 import { pageCount } from '../../statement/page-range';
 import { useWallet } from '../../wallet/api/get-wallet';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { useInvites } from '../api/get-invites';
 import { CollectInviteButton } from './collect-invite-button';
 
 /** The invited friends, 10 a page (SPEC.md sections 2 and 9); a failed page is ignored (7). */
 function InvitedFriends({ opened }: { opened: boolean }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useInvites(page, opened);
   const columns: PagedColumn<InviteRow>[] = [
@@ -30,7 +30,7 @@ function InvitedFriends({ opened }: { opened: boolean }) {
       align: 'right',
       cell: (row) => (
         <Text size="sm" fw={600} c="gold.4" style={{ whiteSpace: 'nowrap' }}>
-          {baht(row.amount)}
+          {money(row.amount)}
         </Text>
       ),
     },
@@ -67,7 +67,7 @@ function InvitedFriends({ opened }: { opened: boolean }) {
  */
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const { data: profile } = useProfile();
   const { data: wallet } = useWallet();
   const link = profile ? inviteLink(window.location.origin, profile.profile._id) : '';
@@ -103,7 +103,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
               <Figure
                 big
                 label={t('invite.ready')}
-                value={wallet ? baht(wallet.inviteAmount) : ''}
+                value={wallet ? money(wallet.inviteAmount) : ''}
                 testId="invite-ready"
               />
               <CollectInviteButton

@@ -1,7 +1,7 @@
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { CollectInviteButton } from './collect-invite-button';
 
 /**
@@ -10,7 +10,7 @@ import { CollectInviteButton } from './collect-invite-button';
  */
 export function ReferralCard({ amount }: { amount: number | undefined }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   return (
     <Paper p="md" radius="lg" withBorder component="section" aria-label={t('wallet.inviteTitle')}>
       <Group wrap="nowrap" gap="sm">
@@ -28,7 +28,7 @@ export function ReferralCard({ amount }: { amount: number | undefined }) {
             <Skeleton h={22} w={80} />
           ) : (
             <Text fw={700} c="gold.4" data-testid="invite-amount">
-              {baht(amount)}
+              {money(amount)}
             </Text>
           )}
           <CollectInviteButton

@@ -7,13 +7,13 @@ import { type PagedColumn, PagedTable } from '../../../components/ui/paged-table
 import { formatDateTime } from '../../../lib/format';
 import { Pager } from '../../statement/components/pager';
 import { pageCount } from '../../statement/page-range';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { useRefunds } from '../api/get-refunds';
 
 /** The refund log, 10 a page (SPEC.md sections 2 and 9); a failed page is ignored (7). */
 export function RefundLog({ opened }: { opened: boolean }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useRefunds(page, opened);
   const columns: PagedColumn<RefundRow>[] = [
@@ -24,7 +24,7 @@ export function RefundLog({ opened }: { opened: boolean }) {
       align: 'right',
       cell: (row) => (
         <Text size="sm" fw={600} c="gold.4" style={{ whiteSpace: 'nowrap' }}>
-          {baht(row.refundAmount)}
+          {money(row.refundAmount)}
         </Text>
       ),
     },

@@ -6,7 +6,7 @@ import { Figure } from '../../../components/ui/figure';
 import { OperatorHtml } from '../../../components/ui/operator-html';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { useAddRefundToWallet } from '../api/add-refund-to-wallet';
 import { useRefundCheck } from '../api/get-refund-check';
 import { useReceiveRefund } from '../api/receive-refund';
@@ -27,7 +27,7 @@ export function refundBlockerText(
 /** The refund ready, its rates and the receive button; a receive error rechecks (SPEC.md 4). */
 function RefundReady({ check }: { check: RefundCheckResponse }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const receive = useReceiveRefund();
   const idempotentReceive = useIdempotentAction();
   const blocked = refundBlockerText(check, t);
@@ -49,7 +49,7 @@ function RefundReady({ check }: { check: RefundCheckResponse }) {
         <Figure
           big
           label={t('refund.ready')}
-          value={baht(check.refundAmount)}
+          value={money(check.refundAmount)}
           testId="refund-amount"
         />
         <SimpleGrid cols={2} spacing="sm">
@@ -80,7 +80,7 @@ function RefundReady({ check }: { check: RefundCheckResponse }) {
  */
 export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const { data: check, isPending, isError } = useRefundCheck(opened);
   const toWallet = useAddRefundToWallet();
   const idempotentToWallet = useIdempotentAction();
@@ -91,7 +91,7 @@ export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () 
         toWallet.mutateAsync({ idempotencyKey }),
       );
       onClose();
-      showSuccessAlert(t('refund.toWalletDone', { amount: baht(answer.amount) }));
+      showSuccessAlert(t('refund.toWalletDone', { amount: money(answer.amount) }));
     } catch (error) {
       showErrorAlert(error);
     }

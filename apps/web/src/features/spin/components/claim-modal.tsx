@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessAlert } from '../../../lib/alerts';
 import { debounce } from '../../../lib/debounce';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { useClaimCoupon } from '../api/claim-coupon';
 import { showSpinError } from '../spin-error';
 
@@ -16,7 +16,7 @@ import { showSpinError } from '../spin-error';
  */
 export function ClaimModal({ coupon, onClose }: { coupon: Coupon | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const claim = useClaimCoupon();
   const idempotent = useIdempotentAction();
   const [shown, setShown] = useState(coupon);
@@ -29,7 +29,7 @@ export function ClaimModal({ coupon, onClose }: { coupon: Coupon | null; onClose
       const answer = await idempotent(body, (idempotencyKey) =>
         claim.mutateAsync({ body, idempotencyKey }),
       );
-      showSuccessAlert(t('spin.claimed', { amount: baht(answer.amount) }));
+      showSuccessAlert(t('spin.claimed', { amount: money(answer.amount) }));
     } catch (error) {
       showSpinError(error);
     } finally {
@@ -57,7 +57,7 @@ export function ClaimModal({ coupon, onClose }: { coupon: Coupon | null; onClose
           <Text>
             {t(shown.kind === 'bonus' ? 'spin.claimConfirmBonus' : 'spin.claimConfirmCash', {
               prize: shown.prize.name,
-              amount: baht(shown.amount),
+              amount: money(shown.amount),
             })}
           </Text>
           <Group justify="flex-end" gap="sm">

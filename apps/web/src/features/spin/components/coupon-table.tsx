@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { Pager } from '../../statement/components/pager';
 import { pageCount } from '../../statement/page-range';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { useCoupons } from '../api/get-coupons';
 import { ClaimModal } from './claim-modal';
 
 /** The member's coupons, 3 a page (SPEC.md section 9), each with its claim button. */
 export function CouponTable() {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const { data, isPending, isError } = useCoupons();
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<Coupon | null>(null);
@@ -64,7 +64,7 @@ export function CouponTable() {
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm" fw={700} c="gold.4" style={{ whiteSpace: 'nowrap' }}>
-                    {baht(coupon.amount)}
+                    {money(coupon.amount)}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { refreshMoneyViews } from '../../../lib/query-client';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { slipsQueryOptions } from '../api/get-slips';
 import { pageCount } from '../page-range';
 import { statusColor } from '../status-color';
@@ -16,14 +16,14 @@ import { Pager } from './pager';
 
 function SlipCard({ slip }: { slip: Slip }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const status = statusDisplay(slip.status);
   return (
     <Paper p="sm" radius="md" withBorder component="li" data-testid="slip-entry">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700} c="gold.4">
-            {baht(slip.amount)}
+            {money(slip.amount)}
           </Text>
           <Text size="xs" c="dimmed">
             {formatDateTime(slip.createdAt)}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { formatDateTime } from '../../../lib/format';
 import { useWallet } from '../../wallet/api/get-wallet';
-import { useBaht } from '../../wallet/components/money';
+import { useMoney } from '../../wallet/components/money';
 import { useStatement } from '../api/get-statement';
 import { pageCount } from '../page-range';
 import { statusColor } from '../status-color';
@@ -33,7 +33,7 @@ function useAccountName(): (account: string) => string {
 
 function EntryCard({ entry }: { entry: StatementEntry }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const accountName = useAccountName();
   const status = statusDisplay(entry.status);
   const notes = descriptionKeys.flatMap((key) => entry[key]?.description ?? []);
@@ -56,7 +56,7 @@ function EntryCard({ entry }: { entry: StatementEntry }) {
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={700} c="gold.4">
-            {baht(entry.amount)}
+            {money(entry.amount)}
           </Text>
           <Badge size="sm" variant="light" color={statusColor[status]}>
             {t(`statement.status.${status}`)}

@@ -4,7 +4,7 @@ import type { Slot } from '@wallet/contract/games';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './game-row.module.css';
-import { useBaht } from './money';
+import { useMoney } from './money';
 
 type GameRowProps = {
   title: string;
@@ -22,7 +22,7 @@ type GameRowProps = {
  */
 export const GameRow = memo(function GameRow({ title, slots, onSelect }: GameRowProps) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   if (slots.length === 0) return null;
   return (
     <section aria-label={title}>
@@ -57,7 +57,7 @@ export const GameRow = memo(function GameRow({ title, slots, onSelect }: GameRow
                     {slot.name}
                   </Text>
                   <Text size="xs" c={slot.isActive ? 'gold.4' : 'dimmed'}>
-                    {baht(slot.amount)}
+                    {money(slot.amount)}
                   </Text>
                   <Badge
                     size="xs"

@@ -1,10 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Currency } from '@wallet/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
+import { walletQueryOptions } from '../api/get-wallet';
 
-/** An amount in baht, two decimals, in the reader's number format (SPEC.md section 9). */
-export function useBaht(): (amount: number) => string {
+/**
+ * The signed-in member's wallet currency (issue 30: kip or baht in the Laos variant), as the
+ * wallet answer the shell loads says; baht until it has. Read from the cache only: asking for
+ * the currency never sends a request of its own.
+ */
+export function useCurrency(): Currency {
+  const { data } = useQuery({
+    ...walletQueryOptions(),
+    enabled: false,
+    select: (info) => info.profile.currency,
+  });
+  return data ?? 'BAHT';
+}
+
+/** The word for the member's currency beside a figure ("baht", "kip"). */
+export function useCurrencyUnit(): string {
+  const { t } = useTranslation();
+  return t(`wallet.unit.${useCurrency()}`);
+}
+
+/**
+ * An amount in the member's currency, two decimals, in the reader's number format (SPEC.md
+ * section 9): "500.00 baht", "100,000.00 kip".
+ */
+export function useMoney(): (amount: number) => string {
   const { t } = useTranslation();
   const locale = useLocale();
-  return (amount) => t('wallet.baht', { amount: formatMoney(amount, locale) });
+  const currency = useCurrency();
+  return (amount) => t(`wallet.amountIn.${currency}`, { amount: formatMoney(amount, locale) });
 }

@@ -8,19 +8,27 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showSuccessAlert } from '../../../lib/alerts';
 import { errorText, fieldErrorText } from '../../../lib/errors';
+import { formatAmount } from '../../../lib/format';
+import { useLocale } from '../../../lib/i18n';
 import { useIdempotentAction } from '../../../lib/idempotency';
+import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
 import { useWallet } from '../api/get-wallet';
 import { useTransfer } from '../api/transfer';
-import { emptyTransferForm, TransferFormSchema, type TransferFormValues } from '../money-forms';
+import { emptyTransferForm, type TransferFormValues, transferFormSchema } from '../money-forms';
 import { type AccountOption, AccountPicker } from './account-picker';
-import { useBaht } from './money';
+import { useCurrencyUnit, useMoney } from './money';
 
 type TransferModalProps = { opened: boolean; onClose: () => void };
 
 /** SPEC.md section 2: from and to sliders (placeholder, Wallet, each active game), amount. */
 export function TransferModal({ opened, onClose }: TransferModalProps) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
+  const unit = useCurrencyUnit();
+  const locale = useLocale();
+  // The minimum of the member's currency (issue 30); the server checks it whatever this says.
+  const { data: limits } = useWithdrawLimits();
+  const transferMin = limits?.transferMin ?? 0;
   const { data: wallet } = useWallet();
   const transfer = useTransfer();
   const idempotent = useIdempotentAction();
@@ -30,7 +38,7 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
     reset,
     formState: { errors },
   } = useForm<TransferFormValues, unknown, TransferRequest>({
-    resolver: zodResolver(TransferFormSchema),
+    resolver: zodResolver(transferFormSchema({ transferMin })),
     defaultValues: emptyTransferForm,
   });
 
@@ -39,11 +47,11 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
     {
       value: WALLET_ACCOUNT,
       label: t('wallet.wallet'),
-      detail: wallet ? baht(wallet.wallet.amount) : undefined,
+      detail: wallet ? money(wallet.wallet.amount) : undefined,
     },
     ...(wallet?.slots ?? [])
       .filter((slot) => slot.isActive)
-      .map((slot) => ({ value: slot.code, label: slot.name, detail: baht(slot.amount) })),
+      .map((slot) => ({ value: slot.code, label: slot.name, detail: money(slot.amount) })),
   ];
 
   const close = () => {
@@ -65,7 +73,7 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
           autoClose: timings.alertMs,
         });
       } else {
-        showSuccessAlert(t('transfer.success', { amount: baht(answer.amount) }));
+        showSuccessAlert(t('transfer.success', { amount: money(answer.amount) }));
       }
     } catch (error) {
       // SPEC.md section 8: a transfer error shows an error dialog (TRANSFER_FAIL: funds back).
@@ -116,7 +124,7 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
               name="amount"
               render={({ field }) => (
                 <NumberInput
-                  label={t('transfer.amount')}
+                  label={t('transfer.amount', { unit })}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
@@ -125,7 +133,10 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
                   thousandSeparator=","
                   inputMode="decimal"
                   hideControls
-                  error={fieldErrorText(errors.amount?.message)}
+                  error={fieldErrorText(errors.amount?.message, {
+                    min: formatAmount(transferMin, locale),
+                    unit,
+                  })}
                 />
               )}
             />

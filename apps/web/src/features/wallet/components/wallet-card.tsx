@@ -7,12 +7,12 @@ import { showErrorAlert } from '../../../lib/alerts';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useRefreshWallet } from '../api/refresh-wallet';
-import { useBaht } from './money';
+import { useMoney } from './money';
 
 type WalletKind = 'cash' | 'bonus';
 
 /**
- * The wallet card (SPEC.md section 2): the total in baht (wallet + every game), the last sync
+ * The wallet card (SPEC.md section 2): the total in the wallet's currency (wallet + every game), the last sync
  * time, a refresh button, the cash/bonus switch, and the spin coin-count button while the wheel
  * runs (`onSpin`). The app is one phone-wide column, so the
  * two wallet cards always toggle (SPEC.md: "on mobile the two wallet cards toggle"): two tabs,
@@ -27,7 +27,7 @@ export function WalletCard({
   onSpin?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
-  const baht = useBaht();
+  const money = useMoney();
   const lastSync = useSessionStore((s) => s.lastSync);
   const refresh = useRefreshWallet();
   const [kind, setKind] = useState<WalletKind>('cash');
@@ -48,7 +48,7 @@ export function WalletCard({
                 className="wallet-gold-text"
                 data-testid="wallet-total"
               >
-                {baht(wallet.total)}
+                {money(wallet.total)}
               </Text>
             ) : (
               <Skeleton height={34} width={180} />
@@ -103,7 +103,7 @@ export function WalletCard({
                     {panel === 'cash' ? t('wallet.cashWallet') : t('wallet.bonusWallet')}
                   </Text>
                   {wallet ? (
-                    <Text fw={700}>{baht(wallet.wallet[panel])}</Text>
+                    <Text fw={700}>{money(wallet.wallet[panel])}</Text>
                   ) : (
                     <Skeleton height={18} width={90} />
                   )}

@@ -13,7 +13,7 @@ import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
 import { useWallet } from '../api/get-wallet';
 import { useWithdrawAll } from '../api/withdraw-all';
 import { type WithdrawFormValues, withdrawFormSchema } from '../money-forms';
-import { useBaht } from './money';
+import { useCurrencyUnit, useMoney } from './money';
 
 type WithdrawModalProps = { opened: boolean; onClose: () => void };
 
@@ -43,7 +43,8 @@ function WithdrawForm({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const baht = useBaht();
+  const money = useMoney();
+  const unit = useCurrencyUnit();
   const { data: wallet } = useWallet();
   const withdraw = useWithdrawAll();
   const idempotent = useIdempotentAction();
@@ -62,7 +63,7 @@ function WithdrawForm({
         withdraw.mutateAsync({ body, idempotencyKey }),
       );
       onClose();
-      showSuccessAlert(t('withdraw.success', { amount: baht(answer.amount) }));
+      showSuccessAlert(t('withdraw.success', { amount: money(answer.amount) }));
     } catch (error) {
       showErrorAlert(error);
     }
@@ -71,6 +72,7 @@ function WithdrawForm({
   const bounds = {
     min: formatAmount(limits.withdrawMin, locale),
     max: formatAmount(limits.withdrawMax, locale),
+    unit,
   };
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -80,7 +82,7 @@ function WithdrawForm({
             {t('wallet.total')}
           </Text>
           <Text fz={24} fw={700} className="wallet-gold-text" data-testid="withdraw-total">
-            {wallet ? baht(wallet.total) : ''}
+            {wallet ? money(wallet.total) : ''}
           </Text>
         </Paper>
         <Controller
@@ -88,7 +90,7 @@ function WithdrawForm({
           name="amount"
           render={({ field }) => (
             <NumberInput
-              label={t('withdraw.amount')}
+              label={t('withdraw.amount', { unit })}
               description={t('withdraw.limits', bounds)}
               value={field.value}
               onChange={field.onChange}

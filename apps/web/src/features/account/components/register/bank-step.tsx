@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
-import { currencies, LAOS_DEFAULT_CURRENCY } from '@wallet/contract/constants';
+import { type Currency, currencies, LAOS_DEFAULT_CURRENCY } from '@wallet/contract/constants';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../../lib/errors';
@@ -39,6 +39,9 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
     control,
     handleSubmit,
     setError,
+    watch,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<BankStepInput, unknown, BankStepValues>({
     resolver: zodResolver(schema),
@@ -52,6 +55,14 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
   });
   const firstName = register('firstName');
   const lastName = register('lastName');
+  // Issue 30: a BAHT wallet pays out to Thai banks, a LAK wallet to Lao banks. Only the banks of
+  // the chosen currency are offered (the server refuses the others: BANK_CURRENCY_MISMATCH).
+  const currency = watch('currency') ?? 'BAHT';
+  const offered = (banks.data?.banks ?? []).filter((bank) => bank.currency === currency);
+  const chooseCurrency = (next: Currency) => {
+    const bank = banks.data?.banks.find((b) => b.code === getValues('bankCode'));
+    if (bank && bank.currency !== next) setValue('bankCode', '');
+  };
 
   return (
     <form
@@ -70,7 +81,7 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
             <Select
               label={t('register.bank')}
               placeholder={t('register.bankPlaceholder')}
-              data={(banks.data?.banks ?? []).map((bank) => ({
+              data={offered.map((bank) => ({
                 value: bank.code,
                 // Players know their bank by its short code (SCB, KBANK, BCEL) as much as by name.
                 label: `${bankName(bank, locale)} (${bank.code})`,
@@ -118,7 +129,11 @@ export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
                 label={t('register.currency')}
                 data={currencies.map((c) => ({ value: c, label: t(`currency.${c}`) }))}
                 value={field.value ?? LAOS_DEFAULT_CURRENCY}
-                onChange={(value) => field.onChange(value ?? LAOS_DEFAULT_CURRENCY)}
+                onChange={(value) => {
+                  const next = currencies.find((c) => c === value) ?? LAOS_DEFAULT_CURRENCY;
+                  chooseCurrency(next);
+                  field.onChange(next);
+                }}
                 allowDeselect={false}
                 error={fieldErrorText(errors.currency?.message)}
               />

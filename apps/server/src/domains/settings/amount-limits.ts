@@ -1,0 +1,87 @@
+import type { Currency, QrProvider } from '@wallet/contract/constants';
+import type { QrLimits, QrOptions } from '@wallet/contract/deposit';
+import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
+import { fromMinor, toMinor } from '@wallet/contract/money';
+import type { Db } from '../../db/client';
+import { ExpiringValue } from '../../lib/expiring-value';
+import { readSettings } from './settings.repository';
+
+/** Every amount rule of one currency, in that currency's minor units (docs/decisions/0050). */
+export type CurrencyLimits = {
+  currency: Currency;
+  withdrawMin: number;
+  withdrawMax: number;
+  transferMin: number;
+  giftLinkMin: number;
+  qrMin: Record<QrProvider, number>;
+  /** The largest single deposit by QR or slip: more is a mistake or a kip amount read as baht. */
+  depositMax: number;
+};
+
+/**
+ * The amount rules per currency (settings `withdrawLimits` and `amountLimits`), read on the
+ * money path (transfers, withdrawals, QRs, gift links, slips), so kept for at most `ttlMs`
+ * (1 s), as the service switch is (docs/decisions/0033): one query per second per process. The
+ * PAYTIMZ build setting (`PAYTIMZ_MINIMUM`, a baht figure) overrides the baht PAYTIMZ minimum.
+ */
+export class AmountLimits {
+  private readonly all: ExpiringValue<Record<Currency, CurrencyLimits>>;
+
+  constructor(db: Db, options: QrOptions = {}, ttlMs = 1000, now: () => number = Date.now) {
+    this.all = new ExpiringValue(
+      async () => {
+        const { withdrawLimits, amountLimits } = await readSettings(db, [
+          'withdrawLimits',
+          'amountLimits',
+        ]);
+        const of = (currency: Currency): CurrencyLimits => {
+          const withdraw = withdrawLimits[currency];
+          const amounts = amountLimits[currency];
+          const paytimz = currency === 'BAHT' ? options.paytimzMinimum : undefined;
+          return {
+            currency,
+            withdrawMin: withdraw.minMinor,
+            withdrawMax: withdraw.maxMinor,
+            transferMin: amounts.transferMinMinor,
+            giftLinkMin: amounts.giftLinkMinMinor,
+            qrMin: {
+              ...amounts.qrMinMinor,
+              ...(paytimz === undefined ? {} : { PAYTIMZ: toMinor(paytimz) }),
+            },
+            depositMax: amounts.depositMaxMinor,
+          };
+        };
+        return { BAHT: of('BAHT'), LAK: of('LAK') };
+      },
+      ttlMs,
+      now,
+    );
+  }
+
+  /** The rules of a wallet's currency; one the settings do not know is a broken installation. */
+  async of(currency: string): Promise<CurrencyLimits> {
+    const limits = (await this.all.get())[currency as Currency];
+    if (!limits) throw new Error(`no amount limits for the currency "${currency}"`);
+    return limits;
+  }
+}
+
+/** The QR rules in baht or kip, as the contract's QR checks take them. */
+export function qrLimitsOf(limits: CurrencyLimits): QrLimits {
+  const qrMin = Object.fromEntries(
+    Object.entries(limits.qrMin).map(([provider, min]) => [provider, fromMinor(min)]),
+  ) as Record<QrProvider, number>;
+  return { qrMin, depositMax: fromMinor(limits.depositMax) };
+}
+
+/** The limits as `GET /api/lookup/withdraw` answers them: in baht or kip, not minor units. */
+export function limitsResponse(limits: CurrencyLimits): WithdrawLimitsResponse {
+  return {
+    withdrawMin: fromMinor(limits.withdrawMin),
+    withdrawMax: fromMinor(limits.withdrawMax),
+    currency: limits.currency,
+    transferMin: fromMinor(limits.transferMin),
+    giftLinkMin: fromMinor(limits.giftLinkMin),
+    ...qrLimitsOf(limits),
+  };
+}
