@@ -35,6 +35,25 @@ test('a wrong password shows the error under the form, and typing clears it', as
   await expect(error).toBeHidden();
 });
 
+test('a locked sign-in says the real wait under the form, not "about 1 minute"', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  // Five wrong passwords from one address lock that address out of the account for the rest
+  // of the 15-minute window, even with the right password (decision 0053).
+  for (let tries = 0; tries < 5; tries += 1) {
+    const refused = await request.post('/api/login', {
+      data: { username: member.phone, password: 'not-the-password' },
+    });
+    expect(refused.status()).toBe(400);
+  }
+  await signIn(page, member);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Too many requests. Please wait 15 minutes.' }),
+  ).toBeVisible();
+});
+
 test('without "remember me" the session ends with the tab; with it a new tab is signed in', async ({
   context,
   page,

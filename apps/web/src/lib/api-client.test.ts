@@ -90,6 +90,30 @@ describe('apiRequest', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('keeps the wait a 429 gives in Retry-After on the error, in seconds', async () => {
+    const refusal = { code: 'REQUEST_LIMIT_1MIN', message: 'Too many requests.' };
+    fetchMock.mockResolvedValue(jsonResponse(refusal, 429, { 'Retry-After': '898' }));
+    const error = await apiSend('/api/login', { method: 'POST', body: {} }).catch((e) => e);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'REQUEST_LIMIT_1MIN',
+      retryAfterSeconds: 898,
+    });
+  });
+
+  it('keeps no wait when a 429 has no usable Retry-After', async () => {
+    const refusal = { code: 'REQUEST_LIMIT', message: 'Too many requests.' };
+    const answers: Record<string, string>[] = [
+      {},
+      { 'Retry-After': 'Wed, 21 Oct 2026 07:28:00 GMT' },
+    ];
+    for (const headers of answers) {
+      fetchMock.mockResolvedValueOnce(jsonResponse(refusal, 429, headers));
+      const error = await apiSend('/api/login', { method: 'POST', body: {} }).catch((e) => e);
+      expect(error).toMatchObject({ code: 'REQUEST_LIMIT', retryAfterSeconds: undefined });
+    }
+  });
+
   it('on 401 clears the session and the cached user data, then goes to /login', async () => {
     useSessionStore.getState().signIn('stale', true);
     queryClient.setQueryData(['account', 'profile'], { name: 'Somchai' });

@@ -62,12 +62,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+/**
+ * A 429's `Retry-After` in seconds: the server's limits send the real wait there (a sign-in
+ * lock lasts up to 15 minutes), so the message can say it. The server never sends the date
+ * form; anything but whole seconds reads as no wait, and the message says the usual words.
+ */
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim();
+  return response.status === 429 && value && /^[1-9]\d*$/.test(value) ? Number(value) : undefined;
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const { status } = response;
   if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') {
     const message =
       'message' in body && typeof body.message === 'string' ? body.message : body.code;
     const field = 'field' in body && typeof body.field === 'string' ? body.field : undefined;
-    return new ApiError(status, body.code, message, field);
+    return new ApiError(status, body.code, message, field, retryAfterSeconds(response));
   }
   return new ApiError(
     status,
@@ -180,7 +191,7 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
     const read = readJson(response);
     const payload = await (early ? unlessAborted(read, controller.signal) : read);
     if (!response.ok) {
-      const error = toApiError(response.status, payload);
+      const error = toApiError(response, payload);
       await redirectFor(error, options);
       throw error;
     }

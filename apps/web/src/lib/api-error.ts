@@ -9,13 +9,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
+  /** The wait the server asked for (`Retry-After`, in seconds), so the message can say it. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    field?: string,
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

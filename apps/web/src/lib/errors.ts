@@ -2,6 +2,19 @@ import { isApiError } from './api-error';
 import { i18n } from './i18n';
 
 /**
+ * The limits' refusals (decision 0053): with the server's `Retry-After` they say the real wait
+ * (a sign-in lock lasts up to 15 minutes), without it the catalogue's text ("about 1 minute").
+ */
+const waitCodes = new Set(['REQUEST_LIMIT', 'REQUEST_LIMIT_1MIN']);
+
+/** Whole minutes rounded up, or seconds under a minute; i18next picks the plural form. */
+function waitText(seconds: number): string {
+  return seconds < 60
+    ? i18n.t('clientErrors.waitSeconds', { count: seconds })
+    : i18n.t('clientErrors.waitMinutes', { count: Math.ceil(seconds / 60) });
+}
+
+/**
  * The one place that turns a failure into words (STYLE.md habit 4). A catalogue code reads
  * `errors.<CODE>` (every locale translates every code: locales.test.ts); a client-side failure
  * reads `clientErrors.<CODE>`; anything else shows the server's message as is (SPEC.md 8).
@@ -10,6 +23,8 @@ import { i18n } from './i18n';
  */
 export function errorText(error: unknown): string {
   if (isApiError(error)) {
+    const wait = error.retryAfterSeconds;
+    if (wait !== undefined && waitCodes.has(error.code)) return waitText(wait);
     for (const key of [`errors.${error.code}`, `clientErrors.${error.code}`]) {
       if (i18n.exists(key)) return i18n.t(key);
     }

@@ -45,6 +45,18 @@ const flat = Object.fromEntries(
   Object.entries(catalogues).map(([locale, tree]) => [locale, leaves(tree)]),
 ) as Record<'th' | 'la' | 'en', Map<string, string>>;
 
+/**
+ * i18next's plural forms (`x_one`, `x_other`): each language has the forms of its own grammar,
+ * Thai and Lao only `_other`, so keys compare without the form and every language has `_other`.
+ */
+const pluralForm = /_(zero|one|two|few|many|other)$/;
+const withoutForm = (key: string) => key.replace(pluralForm, '');
+
+/** A key's text in another language: the same key, or its `_other` form for a plural. */
+function counterpart(locale: 'th' | 'la', key: string): string {
+  return flat[locale].get(key) ?? flat[locale].get(`${withoutForm(key)}_other`) ?? '';
+}
+
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort();
 }
@@ -87,9 +99,18 @@ describe('locale files', () => {
   );
 
   it('have exactly the same keys in th, la and en', () => {
-    const keys = [...flat.en.keys()].sort();
-    expect([...flat.th.keys()].sort()).toEqual(keys);
-    expect([...flat.la.keys()].sort()).toEqual(keys);
+    const keys = (locale: 'th' | 'la' | 'en') =>
+      [...new Set([...flat[locale].keys()].map(withoutForm))].sort();
+    expect(keys('th')).toEqual(keys('en'));
+    expect(keys('la')).toEqual(keys('en'));
+  });
+
+  it('give every plural its _other form in every language', () => {
+    const plurals = [...flat.en.keys()].filter((key) => pluralForm.test(key)).map(withoutForm);
+    for (const locale of ['th', 'la', 'en'] as const) {
+      for (const key of plurals)
+        expect(flat[locale].has(`${key}_other`), `${locale}: ${key}`).toBe(true);
+    }
   });
 
   it('contain no empty strings', () => {
@@ -100,8 +121,8 @@ describe('locale files', () => {
 
   it('use the same placeholders in every language', () => {
     for (const [key, text] of flat.en) {
-      expect(placeholders(flat.th.get(key) ?? ''), `th: ${key}`).toEqual(placeholders(text));
-      expect(placeholders(flat.la.get(key) ?? ''), `la: ${key}`).toEqual(placeholders(text));
+      expect(placeholders(counterpart('th', key)), `th: ${key}`).toEqual(placeholders(text));
+      expect(placeholders(counterpart('la', key)), `la: ${key}`).toEqual(placeholders(text));
     }
   });
 

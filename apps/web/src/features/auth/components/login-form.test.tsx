@@ -1,21 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import en from '../../../locales/en.json';
+import la from '../../../locales/la.json';
+import th from '../../../locales/th.json';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { LoginForm } from './login-form';
 
 const fetchMock = vi.fn<typeof fetch>();
+type Words = { auth: { username: string; password: string; submit: string } };
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
+afterEach(async () => {
   fetchMock.mockReset();
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
-async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Phone number'), '0812345678');
-  await user.type(screen.getByLabelText('Password'), 'secret-pass');
-  await user.click(screen.getByRole('button', { name: 'Log in' }));
+/** Fills and sends the form by its labels in the language on screen (English unless told). */
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, words: Words = en) {
+  await user.type(screen.getByLabelText(words.auth.username), '0812345678');
+  await user.type(screen.getByLabelText(words.auth.password), 'secret-pass');
+  await user.click(screen.getByRole('button', { name: words.auth.submit }));
 }
 
 describe('LoginForm', () => {
@@ -33,6 +40,43 @@ describe('LoginForm', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The username or password is incorrect.',
+    );
+  });
+
+  it.each([
+    ['en', en, 'Too many requests. Please wait 15 minutes.'],
+    ['th', th, 'ทำรายการบ่อยเกินไป กรุณารอ 15 นาที'],
+    ['la', la, 'ເຮັດລາຍການເລື້ອຍເກີນໄປ ກະລຸນາລໍຖ້າ 15 ນາທີ'],
+  ] as const)(
+    'says the real wait of a sign-in lock in %s, rounded up to whole minutes',
+    async (locale, words, text) => {
+      const user = userEvent.setup();
+      i18n.addResourceBundle(locale, 'translation', words, true, true);
+      await i18n.changeLanguage(locale);
+      const refusal = {
+        code: 'REQUEST_LIMIT_1MIN',
+        message: 'Too many requests. Please wait 14 minutes 58 seconds.',
+      };
+      fetchMock.mockResolvedValue(jsonResponse(refusal, 429, { 'Retry-After': '898' }));
+      renderWithProviders(<LoginForm onSignedIn={vi.fn()} />);
+
+      await fillAndSubmit(user, words);
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    },
+  );
+
+  it('keeps the usual words for a limit without a known wait', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      jsonResponse({ code: 'REQUEST_LIMIT_1MIN', message: 'Too many requests.' }, 429),
+    );
+    renderWithProviders(<LoginForm onSignedIn={vi.fn()} />);
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many requests. Please wait about 1 minute.',
     );
   });
 
