@@ -70,6 +70,7 @@ import { Jobs } from './jobs/jobs';
 import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
 import { DomainError } from './lib/domain-error';
 import { DirectoryFileStorage } from './lib/file-storage';
+import { requestLogSerializer } from './lib/log';
 import { RedisCounterStore } from './lib/redis-counter-store';
 import { SignedLinks } from './lib/signed-links';
 import { authPlugin } from './plugins/auth';
@@ -188,6 +189,8 @@ export async function buildApp(
           paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
           censor: '[redacted]',
         },
+        // Game passwords in auto-login paths and link signatures in query strings (lib/log.ts).
+        serializers: { req: requestLogSerializer },
         ...(overrides.logStream
           ? { stream: overrides.logStream }
           : config.logPretty
