@@ -524,6 +524,7 @@ async function registerPlugins(
   await app.register(securityPlugin, {
     corsOrigins: config.corsOrigins,
     scriptHashes: webPage?.scriptHashes ?? [],
+    videoOrigins: config.howtoVideoOrigins,
   });
   await app.register(compressionPlugin);
   await app.register(ipAllowListPlugin, { rules: config.ipAllowList });

@@ -105,6 +105,16 @@ export function parseIpRule(
   return { address, prefix, family };
 }
 
+/**
+ * Where the how-to videos may come from (the CSP's frame-src and media-src): the seed's clips
+ * and the YouTube player the web app turns YouTube links into (features/lookup/video-source.ts).
+ */
+const DEFAULT_HOWTO_VIDEO_ORIGINS = [
+  'https://interactive-examples.mdn.mozilla.net',
+  'https://www.youtube-nocookie.com',
+];
+const VIDEO_ORIGIN = /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
 const EnvSchema = z.object({
   PORT: integer('PORT', 3000, 1, 65_535),
   HOST: z
@@ -160,6 +170,22 @@ const EnvSchema = z.object({
           ctx.addIssue({
             code: 'custom',
             message: `CORS_ORIGINS: "${origin}" is not an origin like https://example.com`,
+          });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
+  HOWTO_VIDEO_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins = value === undefined ? DEFAULT_HOWTO_VIDEO_ORIGINS : list(value);
+      for (const origin of origins) {
+        if (!VIDEO_ORIGIN.test(origin)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `HOWTO_VIDEO_ORIGINS: "${origin}" is not an https origin like https://videos.example.com or https://*.example.com`,
           });
           return z.NEVER;
         }
@@ -266,6 +292,8 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   logPretty: boolean;
   corsOrigins: string[];
+  /** Origins the how-to videos play from (HOWTO_VIDEO_ORIGINS; the CSP's frame-src, media-src). */
+  howtoVideoOrigins: string[];
   ipAllowList: string[];
   trustProxy: boolean | number | string[];
   sessionTtlHours: number;
@@ -353,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     corsOrigins: e.CORS_ORIGINS,
+    howtoVideoOrigins: e.HOWTO_VIDEO_ORIGINS,
     ipAllowList: e.IP_ALLOW_LIST,
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
