@@ -282,7 +282,14 @@ async function registerPlugins(
     ? GameProviders.sandbox(db, faults, config.gameProviderTimeoutMs)
     : new GameProviders([], config.gameProviderTimeoutMs);
   const ledger = new Ledger(db);
-  const games = new GamesService({ db, ledger, providers, log });
+  const games = new GamesService({
+    db,
+    ledger,
+    providers,
+    counters,
+    providerCallsPerMinute: limits.gameCallsPerMinute,
+    log,
+  });
   const bonuses = new BonusService({
     db,
     ledger,

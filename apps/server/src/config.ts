@@ -232,6 +232,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_OTP_PER_MIN: integer('RATE_LIMIT_OTP_PER_MIN', 30, 1, 1_000_000),
   LOGIN_MAX_FAILURES: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
   GIFT_LINK_ATTEMPTS_PER_HOUR: integer('GIFT_LINK_ATTEMPTS_PER_HOUR', 10, 1, 1000),
+  GAME_CALLS_PER_MINUTE: integer('GAME_CALLS_PER_MINUTE', 30, 1, 10_000),
   SLIP_ATTEMPTS_PER_HOUR: integer('SLIP_ATTEMPTS_PER_HOUR', 20, 1, 1000),
   SLIP_VERIFY_RETRY_SECONDS: integer('SLIP_VERIFY_RETRY_SECONDS', 30, 1, 3600),
   UPLOADS_DIR: z
@@ -311,6 +312,8 @@ export type Config = {
     otpBlockMinutes: number;
     /** Gift links a member may hand in per hour, good or bad (issue 12: abuse limits). */
     giftLinkAttemptsPerHour: number;
+    /** Calls reaching a game provider (refresh, activate, reset, auto-login) per member per minute. */
+    gameCallsPerMinute: number;
     /** Slips a member may upload per hour, good or bad (issue 12: abuse limits). */
     slipAttemptsPerHour: number;
     /** QR creations a member may ask for per hour. */
@@ -397,6 +400,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       otpBlockMinutes: e.OTP_BLOCK_MINUTES,
       giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
+      gameCallsPerMinute: e.GAME_CALLS_PER_MINUTE,
       slipAttemptsPerHour: e.SLIP_ATTEMPTS_PER_HOUR,
       qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,
       chatMessagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,

@@ -8,6 +8,7 @@ import type {
 import { fromMinor } from '@wallet/contract/money';
 import type { Db } from '../../db/client';
 import { relaxCommit } from '../../db/statement';
+import type { CounterStore } from '../../lib/counter-store';
 import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import { ExpiringValue } from '../../lib/expiring-value';
@@ -35,6 +36,10 @@ export type GamesServiceDeps = {
   db: Db;
   ledger: Ledger;
   providers: GameProviders;
+  /** Counts each member's calls that reach a provider (Redis-backed with REDIS_URL). */
+  counters: CounterStore;
+  /** GAME_CALLS_PER_MINUTE: refreshes, activations, password resets and auto-logins. */
+  providerCallsPerMinute: number;
   log: Pick<Log, 'warn'>;
 };
 
@@ -133,6 +138,17 @@ export class GamesService {
     return account;
   }
 
+  /**
+   * Counts a member's call that reaches the providers, before anything else is read, and
+   * refuses it past GAME_CALLS_PER_MINUTE (REQUEST_LIMIT_1MIN): a provider bans the operator's
+   * whole integration for a flood of calls, so one member (or one stolen token) must not be able
+   * to send one. Refused calls count too, so guessing auto-login passwords costs attempts.
+   */
+  private async countProviderCall(memberId: number): Promise<void> {
+    const calls = await this.deps.counters.increment(`game-calls:${memberId}`, 60_000);
+    if (calls > this.deps.providerCallsPerMinute) throw new DomainError('REQUEST_LIMIT_1MIN');
+  }
+
   /** Every active provider as a slot: the ledger's last known balance of the member there. */
   async slots(memberId: number): Promise<Slot[]> {
     const { db, ledger } = this.deps;
@@ -146,6 +162,7 @@ export class GamesService {
 
   /** GET /api/wallet/activate/{game}. */
   async activate(auth: AuthContext, code: string): Promise<{ success: true; slot: Slot }> {
+    await this.countProviderCall(auth.memberId);
     const provider = await this.provider(code);
     const { db } = this.deps;
     if (await findGameAccount(db, auth.memberId, code)) {
@@ -195,6 +212,7 @@ export class GamesService {
 
   /** GET /api/wallet/resetpassword/{game}. */
   async resetPassword(auth: AuthContext, code: string): Promise<{ success: true }> {
+    await this.countProviderCall(auth.memberId);
     const account = await this.account(auth.memberId, code);
     const reset = await this.deps.providers.call(code, (p, deadline) =>
       p.resetPassword(account.username, deadline),
@@ -210,6 +228,7 @@ export class GamesService {
    * answer as a name that does not exist, so the call reveals nothing about other members.
    */
   async autoLogin(auth: AuthContext, params: AutoLoginParams): Promise<AutoLoginResponse> {
+    await this.countProviderCall(auth.memberId);
     const code = params.provider.toUpperCase();
     const account = await this.account(auth.memberId, code);
     const sameUser = sameDigest(sha256Hex(account.username), sha256Hex(params.username));
@@ -301,6 +320,7 @@ export class GamesService {
    * others; its slot keeps the last known amount.
    */
   async refresh(memberId: number): Promise<Slot[]> {
+    await this.countProviderCall(memberId);
     const member = await this.member(memberId);
     const accounts = await listGameAccounts(this.deps.db, memberId);
     await Promise.all(
