@@ -379,6 +379,7 @@ async function registerPlugins(
     idempotency,
     counters,
     attemptsPerHour: limits.slipAttemptsPerHour,
+    attemptsPerHourPerAddress: limits.slipAttemptsPerHourPerAddress,
     queue: async (slipId) => {
       await jobs.declare(SLIP_VERIFY_JOB, slipJob);
       await jobs.send(SLIP_VERIFY_JOB, { slipId });

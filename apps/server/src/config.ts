@@ -234,6 +234,7 @@ const EnvSchema = z.object({
   GIFT_LINK_ATTEMPTS_PER_HOUR: integer('GIFT_LINK_ATTEMPTS_PER_HOUR', 10, 1, 1000),
   GAME_CALLS_PER_MINUTE: integer('GAME_CALLS_PER_MINUTE', 30, 1, 10_000),
   SLIP_ATTEMPTS_PER_HOUR: integer('SLIP_ATTEMPTS_PER_HOUR', 20, 1, 1000),
+  SLIP_ATTEMPTS_PER_HOUR_PER_IP: integer('SLIP_ATTEMPTS_PER_HOUR_PER_IP', 300, 1, 1_000_000),
   SLIP_VERIFY_RETRY_SECONDS: integer('SLIP_VERIFY_RETRY_SECONDS', 30, 1, 3600),
   UPLOADS_DIR: z
     .string()
@@ -316,6 +317,8 @@ export type Config = {
     gameCallsPerMinute: number;
     /** Slips a member may upload per hour, good or bad (issue 12: abuse limits). */
     slipAttemptsPerHour: number;
+    /** Slips one address may upload per hour, whoever signs in (issue 30). */
+    slipAttemptsPerHourPerAddress: number;
     /** QR creations a member may ask for per hour. */
     qrAttemptsPerHour: number;
     /** Chat messages one member or guest may send per minute. */
@@ -402,6 +405,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
       gameCallsPerMinute: e.GAME_CALLS_PER_MINUTE,
       slipAttemptsPerHour: e.SLIP_ATTEMPTS_PER_HOUR,
+      slipAttemptsPerHourPerAddress: e.SLIP_ATTEMPTS_PER_HOUR_PER_IP,
       qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,
       chatMessagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
       chatUploadsPerHour: e.CHAT_UPLOADS_PER_HOUR,
