@@ -21,6 +21,7 @@ import { ChatService } from './domains/chat/chat.service';
 import { WalletEvents } from './domains/chat/wallet-events';
 import { depositLookupRoutes, depositSandboxRoutes } from './domains/deposit/deposit.route';
 import { DepositService } from './domains/deposit/deposit.service';
+import { resealGamePasswords } from './domains/games/game-passwords';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
 import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
@@ -72,6 +73,7 @@ import { DomainError } from './lib/domain-error';
 import { DirectoryFileStorage } from './lib/file-storage';
 import { requestLogSerializer } from './lib/log';
 import { RedisCounterStore } from './lib/redis-counter-store';
+import { SecretKeyRing } from './lib/secret-keys';
 import { SignedLinks } from './lib/signed-links';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -282,10 +284,15 @@ async function registerPlugins(
     ? GameProviders.sandbox(db, faults, config.gameProviderTimeoutMs)
     : new GameProviders([], config.gameProviderTimeoutMs);
   const ledger = new Ledger(db);
+  // Game passwords sealed under keys kept outside the database (docs/decisions/0058); rows
+  // from before are sealed now.
+  const secrets = SecretKeyRing.open(config.gameSecretKeys);
+  await resealGamePasswords(db, secrets, { plaintextOnly: true });
   const games = new GamesService({
     db,
     ledger,
     providers,
+    secrets,
     counters,
     providerCallsPerMinute: limits.gameCallsPerMinute,
     log,

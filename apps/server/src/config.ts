@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type KeySource, parseKeyList, type SecretKey } from './lib/secret-keys';
 import { defaultWebDist } from './paths';
 
 /**
@@ -236,6 +237,22 @@ const EnvSchema = z.object({
   SLIP_ATTEMPTS_PER_HOUR: integer('SLIP_ATTEMPTS_PER_HOUR', 20, 1, 1000),
   SLIP_ATTEMPTS_PER_HOUR_PER_IP: integer('SLIP_ATTEMPTS_PER_HOUR_PER_IP', 300, 1, 1_000_000),
   SLIP_VERIFY_RETRY_SECONDS: integer('SLIP_VERIFY_RETRY_SECONDS', 30, 1, 3600),
+  GAME_SECRET_KEYS: z
+    .string()
+    .optional()
+    .transform((value, ctx): SecretKey[] | undefined => {
+      if ((value ?? '').trim() === '') return undefined;
+      try {
+        return parseKeyList(value ?? '');
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `GAME_SECRET_KEYS ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
+  GAME_SECRET_KEY_FILE: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? resolve(v.trim()) : undefined)),
   UPLOADS_DIR: z
     .string()
     .optional()
@@ -282,6 +299,12 @@ export type Config = {
   dataDir: string;
   /** Uploaded files (deposit slips): UPLOADS_DIR, by default `DATA_DIR/uploads`. */
   uploadsDir: string;
+  /**
+   * Where the keys that seal game passwords come from (docs/decisions/0058): GAME_SECRET_KEYS,
+   * else the key file GAME_SECRET_KEY_FILE (default `DATA_DIR/game-secret-keys.json`), made on
+   * first start except in production.
+   */
+  gameSecretKeys: KeySource;
   /** The slip verification job's pause between tries while the verifier fails. */
   slipVerifyRetrySeconds: number;
   databaseUrl: string | undefined;
@@ -377,6 +400,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     uploadsDir: e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads'),
+    gameSecretKeys: e.GAME_SECRET_KEYS
+      ? { kind: 'list', keys: e.GAME_SECRET_KEYS }
+      : {
+          kind: 'file',
+          path: e.GAME_SECRET_KEY_FILE ?? join(e.DATA_DIR, 'game-secret-keys.json'),
+          create: !production,
+        },
     slipVerifyRetrySeconds: e.SLIP_VERIFY_RETRY_SECONDS,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,

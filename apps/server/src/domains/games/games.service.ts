@@ -13,9 +13,11 @@ import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import { ExpiringValue } from '../../lib/expiring-value';
 import type { Log } from '../../lib/log';
+import type { SecretKeyRing } from '../../lib/secret-keys';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { AuthContext } from '../auth/auth.service';
 import type { Ledger } from '../ledger/ledger';
+import { openPassword, sealPassword } from './game-passwords';
 import {
   advanceRoundMark,
   findActiveGameAccount,
@@ -36,6 +38,8 @@ export type GamesServiceDeps = {
   db: Db;
   ledger: Ledger;
   providers: GameProviders;
+  /** Seals the game passwords kept here (docs/decisions/0058). */
+  secrets: SecretKeyRing;
   /** Counts each member's calls that reach a provider (Redis-backed with REDIS_URL). */
   counters: CounterStore;
   /** GAME_CALLS_PER_MINUTE: refreshes, activations, password resets and auto-logins. */
@@ -176,11 +180,12 @@ export class GamesService {
       this.deps.log.warn({ provider: code, outcome: created.kind }, 'game account not created');
       throw new DomainError('SLOT_ACTIVATE_FAIL');
     }
+    const { username: name, password } = created.value;
     const inserted = await insertGameAccount(db, {
       memberId: auth.memberId,
       providerCode: code,
-      username: created.value.username,
-      password: created.value.password,
+      username: name,
+      ...sealPassword(this.deps.secrets, { providerCode: code, username: name }, password),
     });
     // Two activations raced: the provider made one account and one request recorded it.
     if (!inserted) throw new DomainError('SLOT_ALREADY_ACTIVE');
@@ -196,7 +201,7 @@ export class GamesService {
     const account = await this.account(auth.memberId, code);
     return {
       username: account.username,
-      password: account.password,
+      password: openPassword(this.deps.secrets, account),
       game: {
         name: provider.name,
         code: account.providerCode as Slot['code'],
@@ -218,7 +223,11 @@ export class GamesService {
       p.resetPassword(account.username, deadline),
     );
     if (reset.kind !== 'ok') throw new DomainError('SLOT_RESET_PASSWORD_FAIL');
-    await updateGameAccountPassword(this.deps.db, account.id, reset.value.password);
+    await updateGameAccountPassword(
+      this.deps.db,
+      account.id,
+      sealPassword(this.deps.secrets, account, reset.value.password),
+    );
     return { success: true };
   }
 
@@ -234,7 +243,7 @@ export class GamesService {
     const sameUser = sameDigest(sha256Hex(account.username), sha256Hex(params.username));
     const samePassword =
       params.password === undefined ||
-      sameDigest(sha256Hex(account.password), sha256Hex(params.password));
+      sameDigest(sha256Hex(openPassword(this.deps.secrets, account)), sha256Hex(params.password));
     if (!sameUser || !samePassword) throw new DomainError('SLOT_NO_ACCOUNT');
     const link = await this.deps.providers.call(code, (p, deadline) =>
       p.launchLink(account.username, deadline),
