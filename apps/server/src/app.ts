@@ -23,6 +23,7 @@ import { removeOrphanFiles } from './domains/chat/chat-files';
 import { WalletEvents } from './domains/chat/wallet-events';
 import { depositLookupRoutes, depositSandboxRoutes } from './domains/deposit/deposit.route';
 import { DepositService } from './domains/deposit/deposit.service';
+import { resealGamePasswords } from './domains/games/game-passwords';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
 import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
@@ -73,7 +74,9 @@ import { Jobs } from './jobs/jobs';
 import { type CounterStore, MemoryCounterStore } from './lib/counter-store';
 import { DomainError } from './lib/domain-error';
 import { DirectoryFileStorage } from './lib/file-storage';
+import { requestLogSerializer } from './lib/log';
 import { RedisCounterStore } from './lib/redis-counter-store';
+import { SecretKeyRing } from './lib/secret-keys';
 import { SignedLinks } from './lib/signed-links';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -201,6 +204,8 @@ export async function buildApp(
           paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
           censor: '[redacted]',
         },
+        // Game passwords in auto-login paths and link signatures in query strings (lib/log.ts).
+        serializers: { req: requestLogSerializer },
         ...(overrides.logStream
           ? { stream: overrides.logStream }
           : config.logPretty
@@ -299,7 +304,19 @@ async function registerPlugins(
     ? GameProviders.sandbox(db, faults, config.gameProviderTimeoutMs)
     : new GameProviders([], config.gameProviderTimeoutMs);
   const ledger = new Ledger(db);
-  const games = new GamesService({ db, ledger, providers, log });
+  // Game passwords sealed under keys kept outside the database (docs/decisions/0058); rows
+  // from before are sealed now.
+  const secrets = SecretKeyRing.open(config.gameSecretKeys);
+  await resealGamePasswords(db, secrets, { plaintextOnly: true });
+  const games = new GamesService({
+    db,
+    ledger,
+    providers,
+    secrets,
+    counters,
+    providerCallsPerMinute: limits.gameCallsPerMinute,
+    log,
+  });
   // Every amount rule per currency (issue 30, docs/decisions/0050).
   const amountLimits = new AmountLimits(db, { paytimzMinimum: config.paytimzMinimum });
   const lookup = new LookupService({
@@ -407,6 +424,7 @@ async function registerPlugins(
     idempotency,
     counters,
     attemptsPerHour: limits.slipAttemptsPerHour,
+    attemptsPerHourPerAddress: limits.slipAttemptsPerHourPerAddress,
     queue: async (slipId) => {
       await jobs.declare(SLIP_VERIFY_JOB, slipJob);
       await jobs.send(SLIP_VERIFY_JOB, { slipId });
@@ -570,6 +588,7 @@ async function registerPlugins(
   await app.register(securityPlugin, {
     corsOrigins: config.corsOrigins,
     scriptHashes: webPage?.scriptHashes ?? [],
+    videoOrigins: config.howtoVideoOrigins,
   });
   await app.register(compressionPlugin);
   await app.register(ipAllowListPlugin, { rules: config.ipAllowList });

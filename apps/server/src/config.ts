@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type KeySource, parseKeyList, type SecretKey } from './lib/secret-keys';
 import { defaultWebDist } from './paths';
 
 /**
@@ -105,6 +106,16 @@ export function parseIpRule(
   return { address, prefix, family };
 }
 
+/**
+ * Where the how-to videos may come from (the CSP's frame-src and media-src): the seed's clips
+ * and the YouTube player the web app turns YouTube links into (features/lookup/video-source.ts).
+ */
+const DEFAULT_HOWTO_VIDEO_ORIGINS = [
+  'https://interactive-examples.mdn.mozilla.net',
+  'https://www.youtube-nocookie.com',
+];
+const VIDEO_ORIGIN = /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
 const EnvSchema = z.object({
   PORT: integer('PORT', 3000, 1, 65_535),
   HOST: z
@@ -166,6 +177,22 @@ const EnvSchema = z.object({
       }
       return origins;
     }),
+  HOWTO_VIDEO_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins = value === undefined ? DEFAULT_HOWTO_VIDEO_ORIGINS : list(value);
+      for (const origin of origins) {
+        if (!VIDEO_ORIGIN.test(origin)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `HOWTO_VIDEO_ORIGINS: "${origin}" is not an https origin like https://videos.example.com or https://*.example.com`,
+          });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
   IP_ALLOW_LIST: z
     .string()
     .optional()
@@ -221,8 +248,26 @@ const EnvSchema = z.object({
     100_000,
   ),
   GIFT_LINK_ATTEMPTS_PER_HOUR: integer('GIFT_LINK_ATTEMPTS_PER_HOUR', 10, 1, 1000),
+  GAME_CALLS_PER_MINUTE: integer('GAME_CALLS_PER_MINUTE', 30, 1, 10_000),
   SLIP_ATTEMPTS_PER_HOUR: integer('SLIP_ATTEMPTS_PER_HOUR', 20, 1, 1000),
+  SLIP_ATTEMPTS_PER_HOUR_PER_IP: integer('SLIP_ATTEMPTS_PER_HOUR_PER_IP', 300, 1, 1_000_000),
   SLIP_VERIFY_RETRY_SECONDS: integer('SLIP_VERIFY_RETRY_SECONDS', 30, 1, 3600),
+  GAME_SECRET_KEYS: z
+    .string()
+    .optional()
+    .transform((value, ctx): SecretKey[] | undefined => {
+      if ((value ?? '').trim() === '') return undefined;
+      try {
+        return parseKeyList(value ?? '');
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `GAME_SECRET_KEYS ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
+  GAME_SECRET_KEY_FILE: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? resolve(v.trim()) : undefined)),
   UPLOADS_DIR: z
     .string()
     .optional()
@@ -285,6 +330,12 @@ export type Config = {
   dataDir: string;
   /** Uploaded files (deposit slips): UPLOADS_DIR, by default `DATA_DIR/uploads`. */
   uploadsDir: string;
+  /**
+   * Where the keys that seal game passwords come from (docs/decisions/0058): GAME_SECRET_KEYS,
+   * else the key file GAME_SECRET_KEY_FILE (default `DATA_DIR/game-secret-keys.json`), made on
+   * first start except in production.
+   */
+  gameSecretKeys: KeySource;
   /** The slip verification job's pause between tries while the verifier fails. */
   slipVerifyRetrySeconds: number;
   databaseUrl: string | undefined;
@@ -299,6 +350,8 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   logPretty: boolean;
   corsOrigins: string[];
+  /** Origins the how-to videos play from (HOWTO_VIDEO_ORIGINS; the CSP's frame-src, media-src). */
+  howtoVideoOrigins: string[];
   ipAllowList: string[];
   /** How many proxies, or which, may name the client in X-Forwarded-For; false: none. */
   trustProxy: false | number | string[];
@@ -323,8 +376,12 @@ export type Config = {
     bankChecksPerPhonePerHour: number;
     /** Gift links a member may hand in per hour, good or bad (issue 12: abuse limits). */
     giftLinkAttemptsPerHour: number;
+    /** Calls reaching a game provider (refresh, activate, reset, auto-login) per member per minute. */
+    gameCallsPerMinute: number;
     /** Slips a member may upload per hour, good or bad (issue 12: abuse limits). */
     slipAttemptsPerHour: number;
+    /** Slips one address may upload per hour, whoever signs in (issue 30). */
+    slipAttemptsPerHourPerAddress: number;
     /** QR creations a member may ask for per hour. */
     qrAttemptsPerHour: number;
     /** Chat messages one member or guest may send per minute. */
@@ -418,6 +475,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST ?? (sandbox.automatic ? LOOPBACK : '0.0.0.0'),
     dataDir: e.DATA_DIR,
     uploadsDir: e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads'),
+    gameSecretKeys: e.GAME_SECRET_KEYS
+      ? { kind: 'list', keys: e.GAME_SECRET_KEYS }
+      : {
+          kind: 'file',
+          path: e.GAME_SECRET_KEY_FILE ?? join(e.DATA_DIR, 'game-secret-keys.json'),
+          create: !production,
+        },
     slipVerifyRetrySeconds: e.SLIP_VERIFY_RETRY_SECONDS,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
@@ -429,6 +493,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     corsOrigins: e.CORS_ORIGINS,
+    howtoVideoOrigins: e.HOWTO_VIDEO_ORIGINS,
     ipAllowList: e.IP_ALLOW_LIST,
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
@@ -447,7 +512,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       otpSmsPerHour: e.OTP_SMS_PER_HOUR,
       bankChecksPerPhonePerHour: e.BANK_CHECKS_PER_PHONE_PER_HOUR,
       giftLinkAttemptsPerHour: e.GIFT_LINK_ATTEMPTS_PER_HOUR,
+      gameCallsPerMinute: e.GAME_CALLS_PER_MINUTE,
       slipAttemptsPerHour: e.SLIP_ATTEMPTS_PER_HOUR,
+      slipAttemptsPerHourPerAddress: e.SLIP_ATTEMPTS_PER_HOUR_PER_IP,
       qrAttemptsPerHour: e.QR_ATTEMPTS_PER_HOUR,
       chatMessagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
       chatUploadsPerHour: e.CHAT_UPLOADS_PER_HOUR,

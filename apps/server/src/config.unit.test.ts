@@ -31,6 +31,7 @@ describe('configuration', () => {
       LAOS: '1',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://a.example, https://b.example',
+      HOWTO_VIDEO_ORIGINS: 'https://videos.example, https://*.cdn.example',
       IP_ALLOW_LIST: '10.0.0.0/8,192.0.2.1,2001:db8::/32',
       TRUST_PROXY: '2',
       SESSION_TTL_HOURS: '12',
@@ -47,6 +48,7 @@ describe('configuration', () => {
       laos: true,
       logLevel: 'warn',
       corsOrigins: ['https://a.example', 'https://b.example'],
+      howtoVideoOrigins: ['https://videos.example', 'https://*.cdn.example'],
       ipAllowList: ['10.0.0.0/8', '192.0.2.1', '2001:db8::/32'],
       trustProxy: 2,
       sessionTtlHours: 12,
@@ -144,6 +146,9 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://cache'],
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGINS', '*'],
+    ['HOWTO_VIDEO_ORIGINS', 'http://videos.example.com'],
+    ['HOWTO_VIDEO_ORIGINS', 'https:'],
+    ['GAME_SECRET_KEYS', 'k1:tooshort'],
     ['IP_ALLOW_LIST', '300.1.1.1'],
     ['TRUST_PROXY', 'proxy.local'],
     ['TRUST_PROXY', ','],
@@ -160,5 +165,24 @@ describe('configuration', () => {
     expect(() => loadConfig(outlasted)).toThrow('RECONCILE_GRACE_MS');
     const safe = { GAME_PROVIDER_TIMEOUT_MS: '5000', RECONCILE_GRACE_MS: '10000' };
     expect(loadConfig(safe).reconcileGraceMs).toBe(10_000);
+  });
+});
+
+describe('the keys of game passwords (docs/decisions/0058)', () => {
+  it('uses GAME_SECRET_KEYS when given, else a key file under DATA_DIR made outside production', () => {
+    const key = Buffer.alloc(32, 3).toString('base64');
+    expect(loadConfig({ GAME_SECRET_KEYS: `k2:${key},k1:${key}` }).gameSecretKeys).toMatchObject({
+      kind: 'list',
+      keys: [{ id: 'k2' }, { id: 'k1' }],
+    });
+    expect(loadConfig({ DATA_DIR: '/var/lib/wallet' }).gameSecretKeys).toEqual({
+      kind: 'file',
+      path: '/var/lib/wallet/game-secret-keys.json',
+      create: true,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', GAME_SECRET_KEY_FILE: '/etc/wallet/keys.json' })
+        .gameSecretKeys,
+    ).toEqual({ kind: 'file', path: '/etc/wallet/keys.json', create: false });
   });
 });

@@ -1,11 +1,10 @@
 import { createInterface } from 'node:readline/promises';
 import { StaffLoginSchema } from '@wallet/contract/backoffice';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { signInLimitsOf } from '../domains/auth/sign-in-throttle';
 import { StaffService } from '../domains/staff/staff.service';
 import { MemoryCounterStore } from '../lib/counter-store';
-import { bootstrap } from '../seed/bootstrap';
+import { openServerDatabase } from './cli-database';
 
 /**
  * Adds a support staff account (docs/decisions/0044-chat.md):
@@ -27,13 +26,8 @@ async function main(): Promise<void> {
     );
   }
   const config = loadConfig(process.env);
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolMax: 2 }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await openServerDatabase(config);
   try {
-    await database.migrate(bootstrap);
     const staff = new StaffService({
       db: database.db,
       counters: new MemoryCounterStore(),

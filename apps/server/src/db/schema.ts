@@ -780,7 +780,11 @@ export const gameAccounts = pgTable(
       .notNull()
       .references(() => gameProviders.code),
     username: varchar('username', { length: 64 }).notNull(),
-    password: varchar('password', { length: 128 }).notNull(),
+    // The password at the provider, sealed with AES-256-GCM under the key `password_key` names
+    // (a key kept outside the database: docs/decisions/0058-game-passwords-at-rest.md). Null key:
+    // a plaintext row from before, sealed at the next start.
+    password: text('password').notNull(),
+    passwordKey: varchar('password_key', { length: 32 }),
     // The provider's last round already posted to the ledger as a game result.
     lastRoundId: bigint('last_round_id', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),

@@ -7,7 +7,13 @@ const requireHere = createRequire(import.meta.url);
 /** A picture that needs more memory than this to decode is unreadable. */
 const resourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 64 };
 
-export { MAX_IMAGE_MEGAPIXELS, type QrReading, readQrCode } from './qr-image-decode';
+export {
+  imageDimensions,
+  MAX_IMAGE_MEGAPIXELS,
+  type QrReading,
+  readQrCode,
+  withinPixelBudget,
+} from './qr-image-decode';
 
 /**
  * `readQrCode` in a worker thread, given `timeoutMs` at most. Decoding a picture and searching it

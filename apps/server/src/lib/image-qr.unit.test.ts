@@ -4,6 +4,7 @@ import { generate, validate } from 'promptparse';
 import { describe, expect, it } from 'vitest';
 import { sandboxSlipImage } from '../providers/slips/sandbox-slip-image';
 import { MAX_IMAGE_MEGAPIXELS, readQrCode, readQrCodeOffThread } from './image-qr';
+import { scaledDown } from './qr-image-decode';
 
 const payload = generate.slipVerify({ sendingBank: '014', transRef: '20261125ABCDEFGHJKLM' });
 
@@ -36,6 +37,53 @@ describe('reading the QR code of a picture', () => {
     png.writeUInt32BE(20_000, 20);
     expect(20_000 * 20_000).toBeGreaterThan(MAX_IMAGE_MEGAPIXELS * 1_000_000);
     expect(readQrCode(png, 'image/png')).toEqual({ kind: 'too-large' });
+  });
+
+  it('refuses a real 25-megapixel PNG of a few kilobytes from its header, at once', () => {
+    const bomb = PNG.sync.write(new PNG({ width: 5000, height: 5000 }), { deflateLevel: 9 });
+    expect(bomb.length).toBeLessThan(200_000);
+    const started = performance.now();
+    expect(readQrCode(bomb, 'image/png')).toEqual({ kind: 'too-large' });
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('refuses a JPEG above the limit from its header', () => {
+    // An 8-bit baseline JPEG of 4000×3000 (12 MP): its frame header is all that is read.
+    const small = jpeg.encode({ data: Buffer.alloc(8 * 8 * 4, 255), width: 8, height: 8 }, 50).data;
+    const sof = small.indexOf(Buffer.from([0xff, 0xc0]));
+    small.writeUInt16BE(3000, sof + 5);
+    small.writeUInt16BE(4000, sof + 7);
+    expect(readQrCode(Buffer.from(small), 'image/jpeg')).toEqual({ kind: 'too-large' });
+  });
+
+  it('reads the QR of a large picture within the limit after scaling it down', async () => {
+    // The sandbox slip blown up 4 times in each direction, nearest neighbour.
+    const slip = PNG.sync.read(await sandboxSlipImage(payload));
+    const k = 4;
+    const big = new PNG({ width: slip.width * k, height: slip.height * k });
+    for (let y = 0; y < big.height; y++) {
+      for (let x = 0; x < big.width; x++) {
+        const from = (Math.floor(y / k) * slip.width + Math.floor(x / k)) * 4;
+        slip.data.copy(big.data, (y * big.width + x) * 4, from, from + 4);
+      }
+    }
+    expect(big.width * big.height).toBeGreaterThan(3_000_000);
+    expect(big.width * big.height).toBeLessThanOrEqual(MAX_IMAGE_MEGAPIXELS * 1_000_000);
+    expect(readQrCode(PNG.sync.write(big), 'image/png')).toEqual({ kind: 'qr', text: payload });
+  });
+
+  it('scales a picture above 3 MP down by a whole factor, each pixel the mean of its box', () => {
+    const width = 4000;
+    const height = 2000;
+    const data = new Uint8Array(width * height * 4);
+    // Alternating black and white columns average to mid grey.
+    for (let i = 0; i < width * height; i++) data.fill(i % 2 === 0 ? 0 : 254, i * 4, i * 4 + 4);
+    const small = scaledDown({ data, width, height });
+    expect(small.width * small.height).toBeLessThanOrEqual(3_000_000);
+    expect(small).toMatchObject({ width: 2000, height: 1000 });
+    expect([...small.data.subarray(0, 4)]).toEqual([127, 127, 127, 127]);
+    const slip = { data: new Uint8Array(1080 * 2340 * 4), width: 1080, height: 2340 };
+    expect(scaledDown(slip)).toBe(slip);
   });
 
   it('answers unreadable for bytes that do not decode', () => {

@@ -1,11 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Operator-written HTML (conditions, agreements, and later banners and bonus texts) is
- * rendered by the web app as HTML, so it is cleaned where it is stored: text formatting,
- * lists, tables, links and images stay; scripts, event handlers, styles, frames and
- * `javascript:` URLs go. Cleaning on the way in keeps every reader safe without a sanitiser in
- * the browser bundle.
+ * Operator-written HTML (conditions, agreements, banners, the refund info, bonus and promotion
+ * texts, the wheel's slice descriptions) is rendered by the web app as HTML, so it is cleaned
+ * on the server: text formatting, lists, tables, links and images stay; scripts, event
+ * handlers, styles, frames and `javascript:` URLs go. It is cleaned where the seed writes it
+ * and again wherever it is read to be served (the settings' schemas, the bonus and wheel
+ * answers), so a row written any other way (the back office, a hand edit) is just as safe,
+ * without a sanitiser in the browser bundle.
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -27,6 +29,23 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * The same few texts are served over and over, so their cleaned form is kept (a bounded map:
+ * cleared when full, which only costs cleaning them again).
+ */
+const cleaned = new Map<string, string>();
+const CLEANED_MAX = 500;
+
 export function cleanOperatorHtml(html: string): string {
-  return sanitizeHtml(html, options);
+  const known = cleaned.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, options);
+  if (cleaned.size >= CLEANED_MAX) cleaned.clear();
+  cleaned.set(html, clean);
+  return clean;
+}
+
+/** Banners (SPEC.md section 3: image, html) with their HTML cleaned. */
+export function cleanBanners<B extends { html: string }>(banners: readonly B[]): B[] {
+  return banners.map((banner) => ({ ...banner, html: cleanOperatorHtml(banner.html) }));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../db/schema';
 import { describeOnDatabases } from '../test/databases';
 import { call, type Harness, startHarness } from '../test/harness';
-import { newPhone, PASSWORD, registration, verifyPhone } from '../test/members';
+import { memberWithToken, newPhone, PASSWORD, registration, verifyPhone } from '../test/members';
 import { describeWith } from '../test/services';
 
 describeOnDatabases('security', (target) => {
@@ -27,6 +27,50 @@ describeOnDatabases('security', (target) => {
       expect(csp).not.toContain('unsafe-eval');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toBeDefined();
+    });
+
+    it("lets frames and media come only from our origin and the how-to videos' origins", async () => {
+      const csp = String(
+        (await call(h.app, 'GET', '/api/health')).headers['content-security-policy'],
+      );
+      expect(csp).toContain(
+        "frame-src 'self' https://interactive-examples.mdn.mozilla.net https://www.youtube-nocookie.com;",
+      );
+      expect(csp).toContain(
+        "media-src 'self' blob: https://interactive-examples.mdn.mozilla.net https://www.youtube-nocookie.com;",
+      );
+      const app = await h.build({ HOWTO_VIDEO_ORIGINS: 'https://videos.example.com' });
+      const own = String(
+        (await call(app, 'GET', '/api/health')).headers['content-security-policy'],
+      );
+      expect(own).toContain("frame-src 'self' https://videos.example.com;");
+      expect(own).toContain("media-src 'self' blob: https://videos.example.com;");
+      // No bare `https:` (any site) is left in either.
+      expect(own).not.toMatch(/(frame|media)-src[^;]* https:[ ;]/);
+    });
+
+    it('turns off the device features the app never uses, keeping the copy buttons', async () => {
+      const policy = String(
+        (await call(h.app, 'GET', '/api/health')).headers['permissions-policy'],
+      );
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+        expect(policy).toContain(`${feature}=()`);
+      }
+      expect(policy).toContain('clipboard-write=(self)');
+    });
+
+    it('tells browsers and caches to keep no /api answer, signed in or not, refused or not', async () => {
+      const m = await memberWithToken(h.app);
+      const answers = [
+        await call(h.app, 'GET', '/api/wallet', { token: m.token }),
+        await call(h.app, 'GET', '/api/account/profile', { token: m.token }),
+        await call(h.app, 'POST', '/api/login', {
+          body: { username: m.username, password: PASSWORD },
+        }),
+        await call(h.app, 'GET', '/api/wallet'),
+        await call(h.app, 'GET', '/api/lookup/info'),
+      ];
+      for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
     });
 
     it('gives every answer a request id, keeping a well-formed one from the caller', async () => {

@@ -9,12 +9,28 @@ import helmet from 'helmet';
  * with Mantine allows: scripts only from our origin, and the page's one inline script (the
  * first screen's early start) by its hash; inline styles because Mantine writes
  * style attributes and <style> tags at run time; images also from data: (generated QR codes,
- * seeded logos) and https: (operator banners); media and frames from https: for the how-to
- * videos. upgrade-insecure-requests is left out so plain-HTTP installs (localhost, e2e) work.
+ * seeded logos) and https: (operator banners); media and frames only from our origin (chat
+ * videos) and the how-to videos' origins (HOWTO_VIDEO_ORIGINS), so injected markup cannot frame
+ * or play anything else. The Permissions-Policy turns off the device features the app never
+ * uses (the copy buttons keep clipboard-write). upgrade-insecure-requests is left out so plain-HTTP installs (localhost, e2e) work.
  *
  * helmet itself, built once: @fastify/helmet builds a new helmet (parsing the CSP again) on
  * every request, which was a few per cent of the server's time per transfer.
  */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 export const securityPlugin = fp(
   async (
     app: FastifyInstance,
@@ -22,6 +38,8 @@ export const securityPlugin = fp(
       corsOrigins: string[];
       /** Inline scripts the page may run, by hash (web-app.ts, inlineScriptHashes). */
       scriptHashes: string[];
+      /** Where the how-to videos play from (HOWTO_VIDEO_ORIGINS). */
+      videoOrigins: string[];
     },
   ) => {
     const headers = helmet({
@@ -35,8 +53,8 @@ export const securityPlugin = fp(
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
-          mediaSrc: ["'self'", 'blob:', 'https:'],
-          frameSrc: ["'self'", 'https:'],
+          mediaSrc: ["'self'", 'blob:', ...options.videoOrigins],
+          frameSrc: ["'self'", ...options.videoOrigins],
           objectSrc: ["'none'"],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
@@ -44,6 +62,12 @@ export const securityPlugin = fp(
       },
     });
     app.addHook('onRequest', (request, reply, done) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      // No /api answer may be kept by a browser or a shared cache: most carry a member's data,
+      // sign-in and OTP answers carry tokens, guests' chat carries theirs, and the web app keeps
+      // its own cache (TanStack Query). A route that serves a file under a signed link sets its
+      // own header, which replaces this one.
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
       headers(request.raw, reply.raw, (error?: unknown) =>
         done(error instanceof Error ? error : undefined),
       );

@@ -19,6 +19,11 @@ export const testEnv: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_MIN: '100000',
   RATE_LIMIT_REGISTER_PER_MIN: '100000',
   RATE_LIMIT_OTP_PER_MIN: '100000',
+  // Tests play and refresh many rounds with one member; the limit's own test lowers it.
+  GAME_CALLS_PER_MINUTE: '10000',
+  SLIP_ATTEMPTS_PER_HOUR_PER_IP: '100000',
+  // A fixed key, so tests write no key file (docs/decisions/0058); their own test uses files.
+  GAME_SECRET_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
   // Tests run the reconciler themselves, and give a silent provider 1 s, not 5 s (still
   // ample on a busy CI machine, where a slow answer must not read as a time-out).
   RECONCILE_INTERVAL_MS: '0',

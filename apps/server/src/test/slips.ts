@@ -35,7 +35,13 @@ export function uploadSlip(
   app: FastifyInstance,
   token: string,
   file: Buffer | null,
-  options: { name?: string; type?: string; key?: string; fields?: Record<string, string> } = {},
+  options: {
+    name?: string;
+    type?: string;
+    key?: string;
+    fields?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Reply> {
   const form = new FormData();
   if (file) {
@@ -46,7 +52,7 @@ export function uploadSlip(
   return call(app, 'POST', '/api/wallet/slip', {
     token,
     body: form,
-    headers: { 'idempotency-key': options.key ?? randomUUID() },
+    headers: { 'idempotency-key': options.key ?? randomUUID(), ...options.headers },
   });
 }
 

@@ -13,6 +13,7 @@ import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
+import { cleanBanners, cleanOperatorHtml } from '../../lib/operator-html';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { Ledger } from '../ledger/ledger';
@@ -95,7 +96,7 @@ export class BonusService {
     const member = await this.deps.member(auth.memberId);
     const bonus = await this.promotion(member, code);
     if (!bonus || (await this.exhausted(member, bonus))) return {};
-    return { percentFail: bonus.percentFail, description: bonus.description };
+    return { percentFail: bonus.percentFail, description: cleanOperatorHtml(bonus.description) };
   }
 
   /** GET /api/promotion/activate/{code}: the promotion becomes the member's running bonus. */
@@ -112,7 +113,7 @@ export class BonusService {
     const running = await findRunningTake(this.deps.db, auth.memberId);
     if (running?.bonus.kind !== 'promotion') return { promotion: null };
     const { code, percentFail, description } = running.bonus;
-    return { promotion: { code, percentFail, description } };
+    return { promotion: { code, percentFail, description: cleanOperatorHtml(description) } };
   }
 
   /** GET /api/bonus/check/active: whether a bonus runs (waiting or paid), and its type. */
@@ -372,12 +373,12 @@ function toBonus(bonus: BonusRow, takes: TakeRow[]): Bonus {
     type: bonus.type as Bonus['type'],
     maxReceived: bonus.maxReceived,
     percentFail: bonus.percentFail,
-    banners: bonus.banners,
+    banners: cleanBanners(bonus.banners),
     userBonus: userBonusOf(takes),
     percent: bonus.percent,
     maxBonus: fromMinor(bonus.maxBonus),
     minDeposit: fromMinor(bonus.minDeposit),
     turnoverMultiplier: bonus.turnoverMultiplier,
-    description: bonus.description,
+    description: cleanOperatorHtml(bonus.description),
   };
 }

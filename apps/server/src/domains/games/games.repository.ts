@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameAccounts, gameProviders, gameRounds, members } from '../../db/schema';
 import type { GameRound } from '../../providers/games/game-provider';
@@ -33,7 +33,14 @@ export type GameAccountRow = NonNullable<Awaited<ReturnType<typeof findGameAccou
 /** Inserts the account unless the member has one already; answers whether it inserted. */
 export async function insertGameAccount(
   db: Db,
-  account: { memberId: number; providerCode: string; username: string; password: string },
+  account: {
+    memberId: number;
+    providerCode: string;
+    username: string;
+    /** Sealed under the key `passwordKey` names (lib/secret-keys.ts). */
+    password: string;
+    passwordKey: string;
+  },
 ): Promise<boolean> {
   const inserted = await db
     .insert(gameAccounts)
@@ -43,8 +50,68 @@ export async function insertGameAccount(
   return inserted.length > 0;
 }
 
-export async function updateGameAccountPassword(db: Db, id: number, password: string) {
-  await db.update(gameAccounts).set({ password }).where(eq(gameAccounts.id, id));
+export async function updateGameAccountPassword(
+  db: Db,
+  id: number,
+  sealed: { password: string; passwordKey: string },
+) {
+  await db.update(gameAccounts).set(sealed).where(eq(gameAccounts.id, id));
+}
+
+/** Passwords not sealed under `keyId` (null: only plaintext rows), by id after `afterId`. */
+export async function listPasswordsToSeal(
+  db: Db,
+  keyId: string | null,
+  afterId: number,
+  limit: number,
+) {
+  const unsealed =
+    keyId === null
+      ? isNull(gameAccounts.passwordKey)
+      : or(isNull(gameAccounts.passwordKey), ne(gameAccounts.passwordKey, keyId));
+  return db
+    .select({
+      id: gameAccounts.id,
+      providerCode: gameAccounts.providerCode,
+      username: gameAccounts.username,
+      password: gameAccounts.password,
+      passwordKey: gameAccounts.passwordKey,
+    })
+    .from(gameAccounts)
+    .where(and(gt(gameAccounts.id, afterId), unsealed))
+    .orderBy(asc(gameAccounts.id))
+    .limit(limit);
+}
+
+/** Replaces a password's sealing only if nobody changed it since it was read. */
+export async function resealGameAccountPassword(
+  db: Db,
+  id: number,
+  from: { password: string; passwordKey: string | null },
+  to: { password: string; passwordKey: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(gameAccounts)
+    .set(to)
+    .where(
+      and(
+        eq(gameAccounts.id, id),
+        eq(gameAccounts.password, from.password),
+        from.passwordKey === null
+          ? isNull(gameAccounts.passwordKey)
+          : eq(gameAccounts.passwordKey, from.passwordKey),
+      ),
+    )
+    .returning({ id: gameAccounts.id });
+  return updated.length > 0;
+}
+
+/** The keys game passwords are sealed under now, with how many each seals (null: plaintext). */
+export async function countPasswordKeys(db: Db) {
+  return db
+    .select({ keyId: gameAccounts.passwordKey, rows: sql<number>`count(*)::int` })
+    .from(gameAccounts)
+    .groupBy(gameAccounts.passwordKey);
 }
 
 /**

@@ -8,13 +8,16 @@ import type {
 import { fromMinor } from '@wallet/contract/money';
 import type { Db } from '../../db/client';
 import { relaxCommit } from '../../db/statement';
+import type { CounterStore } from '../../lib/counter-store';
 import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import { ExpiringValue } from '../../lib/expiring-value';
 import type { Log } from '../../lib/log';
+import type { SecretKeyRing } from '../../lib/secret-keys';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { AuthContext } from '../auth/auth.service';
 import type { Ledger } from '../ledger/ledger';
+import { openPassword, sealPassword } from './game-passwords';
 import {
   advanceRoundMark,
   findActiveGameAccount,
@@ -35,6 +38,12 @@ export type GamesServiceDeps = {
   db: Db;
   ledger: Ledger;
   providers: GameProviders;
+  /** Seals the game passwords kept here (docs/decisions/0058). */
+  secrets: SecretKeyRing;
+  /** Counts each member's calls that reach a provider (Redis-backed with REDIS_URL). */
+  counters: CounterStore;
+  /** GAME_CALLS_PER_MINUTE: refreshes, activations, password resets and auto-logins. */
+  providerCallsPerMinute: number;
   log: Pick<Log, 'warn'>;
 };
 
@@ -133,6 +142,17 @@ export class GamesService {
     return account;
   }
 
+  /**
+   * Counts a member's call that reaches the providers, before anything else is read, and
+   * refuses it past GAME_CALLS_PER_MINUTE (REQUEST_LIMIT_1MIN): a provider bans the operator's
+   * whole integration for a flood of calls, so one member (or one stolen token) must not be able
+   * to send one. Refused calls count too, so guessing auto-login passwords costs attempts.
+   */
+  private async countProviderCall(memberId: number): Promise<void> {
+    const calls = await this.deps.counters.increment(`game-calls:${memberId}`, 60_000);
+    if (calls > this.deps.providerCallsPerMinute) throw new DomainError('REQUEST_LIMIT_1MIN');
+  }
+
   /** Every active provider as a slot: the ledger's last known balance of the member there. */
   async slots(memberId: number): Promise<Slot[]> {
     const { db, ledger } = this.deps;
@@ -146,6 +166,7 @@ export class GamesService {
 
   /** GET /api/wallet/activate/{game}. */
   async activate(auth: AuthContext, code: string): Promise<{ success: true; slot: Slot }> {
+    await this.countProviderCall(auth.memberId);
     const provider = await this.provider(code);
     const { db } = this.deps;
     if (await findGameAccount(db, auth.memberId, code)) {
@@ -161,11 +182,12 @@ export class GamesService {
       this.deps.log.warn({ provider: code, outcome: created.kind }, 'game account not created');
       throw new DomainError('SLOT_ACTIVATE_FAIL');
     }
+    const { username: name, password } = created.value;
     const inserted = await insertGameAccount(db, {
       memberId: auth.memberId,
       providerCode: code,
-      username: created.value.username,
-      password: created.value.password,
+      username: name,
+      ...sealPassword(this.deps.secrets, { providerCode: code, username: name }, password),
     });
     // Two activations raced: the provider made one account and one request recorded it.
     if (!inserted) throw new DomainError('SLOT_ALREADY_ACTIVE');
@@ -181,7 +203,7 @@ export class GamesService {
     const account = await this.account(auth.memberId, code);
     return {
       username: account.username,
-      password: account.password,
+      password: openPassword(this.deps.secrets, account),
       game: {
         name: provider.name,
         code: account.providerCode as Slot['code'],
@@ -197,12 +219,17 @@ export class GamesService {
 
   /** GET /api/wallet/resetpassword/{game}. */
   async resetPassword(auth: AuthContext, code: string): Promise<{ success: true }> {
+    await this.countProviderCall(auth.memberId);
     const account = await this.account(auth.memberId, code);
     const reset = await this.deps.providers.call(code, (p, deadline) =>
       p.resetPassword(account.username, deadline),
     );
     if (reset.kind !== 'ok') throw new DomainError('SLOT_RESET_PASSWORD_FAIL');
-    await updateGameAccountPassword(this.deps.db, account.id, reset.value.password);
+    await updateGameAccountPassword(
+      this.deps.db,
+      account.id,
+      sealPassword(this.deps.secrets, account, reset.value.password),
+    );
     return { success: true };
   }
 
@@ -212,12 +239,13 @@ export class GamesService {
    * answer as a name that does not exist, so the call reveals nothing about other members.
    */
   async autoLogin(auth: AuthContext, params: AutoLoginParams): Promise<AutoLoginResponse> {
+    await this.countProviderCall(auth.memberId);
     const code = params.provider.toUpperCase();
     const account = await this.account(auth.memberId, code);
     const sameUser = sameDigest(sha256Hex(account.username), sha256Hex(params.username));
     const samePassword =
       params.password === undefined ||
-      sameDigest(sha256Hex(account.password), sha256Hex(params.password));
+      sameDigest(sha256Hex(openPassword(this.deps.secrets, account)), sha256Hex(params.password));
     if (!sameUser || !samePassword) throw new DomainError('SLOT_NO_ACCOUNT');
     const link = await this.deps.providers.call(code, (p, deadline) =>
       p.launchLink(account.username, deadline),
@@ -303,6 +331,7 @@ export class GamesService {
    * others; its slot keeps the last known amount.
    */
   async refresh(memberId: number): Promise<Slot[]> {
+    await this.countProviderCall(memberId);
     const member = await this.member(memberId);
     const accounts = await listGameAccounts(this.deps.db, memberId);
     await Promise.all(

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { gameAccounts } from '../../db/schema';
+import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
@@ -237,5 +239,52 @@ describeOnDatabases('game accounts', (target) => {
       body: { bet: 0, win: 2.5 },
     });
     expect(free.body).toEqual({ code: 'SLOTXO', amount: 2.5 });
+  });
+});
+
+describeOnDatabases('game provider calls per member', (target) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(target);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses calls past GAME_CALLS_PER_MINUTE with REQUEST_LIMIT_1MIN, before any reaches a provider', async () => {
+    const app = await h.build({ GAME_CALLS_PER_MINUTE: '3' });
+    const m = await memberWithToken(app);
+    await activate(app, m.token, 'PG');
+    const reset = await call(app, 'GET', '/api/wallet/resetpassword/PG', { token: m.token });
+    expect(reset.status).toBe(200);
+    const refresh = await call(app, 'GET', '/api/wallet/refresh/slot', { token: m.token });
+    expect(refresh.status).toBe(200);
+    const sandboxAccounts = async () =>
+      (
+        await rows<{ n: number }>(h.db, sql`select count(*)::int as n from sandbox_game_accounts`)
+      )[0]?.n;
+    const before = await sandboxAccounts();
+    for (const url of [
+      '/api/wallet/activate/JOKER',
+      '/api/wallet/resetpassword/PG',
+      '/api/wallet/refresh/slot',
+      '/api/autoLogin/pg/mw1',
+    ]) {
+      const res = await call(app, 'GET', url, { token: m.token });
+      expect({ url, status: res.status, code: res.body.code }).toEqual({
+        url,
+        status: 429,
+        code: 'REQUEST_LIMIT_1MIN',
+      });
+    }
+    // No account was made at the provider, and none recorded here.
+    expect(await sandboxAccounts()).toEqual(before);
+    const joker = await call(app, 'GET', '/api/wallet/account/JOKER', { token: m.token });
+    expect(joker.body).toMatchObject({ code: 'SLOT_NO_ACCOUNT' });
+    // Another member is counted on their own.
+    const other = await memberWithToken(app);
+    expect(
+      (await call(app, 'GET', '/api/wallet/refresh/slot', { token: other.token })).status,
+    ).toBe(200);
   });
 });

@@ -10,6 +10,12 @@ import {
   SlipLookupResponseSchema,
 } from '@wallet/contract/lookup';
 import { z } from 'zod';
+import { cleanBanners, cleanOperatorHtml } from '../../lib/operator-html';
+
+/** Operator HTML is cleaned on every read and write of a setting (lib/operator-html.ts). */
+const operatorHtml = z.string().transform(cleanOperatorHtml);
+const banners = z.array(BannerSchema).transform(cleanBanners);
+const htmlDocument = HtmlDocumentResponseSchema.extend({ html: operatorHtml });
 
 /**
  * What each settings row holds. Content the lookups serve as is keeps the contract's shape;
@@ -19,8 +25,8 @@ import { z } from 'zod';
 export const settingSchemas = {
   info: InfoResponseSchema,
   contact: ContactResponseSchema,
-  conditions: HtmlDocumentResponseSchema,
-  agreements: HtmlDocumentResponseSchema,
+  conditions: htmlDocument,
+  agreements: htmlDocument,
   notice: NoticeResponseSchema,
   howto: HowtoResponseSchema,
   slip: SlipLookupResponseSchema,
@@ -70,7 +76,7 @@ export const settingSchemas = {
     isActive: z.boolean(),
     successPercent: z.number().min(0).max(100),
     failPercent: z.number().min(0).max(100),
-    banners: z.array(BannerSchema),
+    banners,
   }),
   /**
    * Loss refunds (docs/promotions.md): the rebate of the member's own rounds played before the
@@ -81,8 +87,8 @@ export const settingSchemas = {
     successPercent: z.number().min(0).max(100),
     failPercent: z.number().min(0).max(100),
     period: z.enum(['day', 'week']),
-    info: z.string(),
-    banners: z.array(BannerSchema),
+    info: operatorHtml,
+    banners,
   }),
   qrCallbackSecrets: z.record(z.enum(qrProviders), z.string().min(32)),
 };

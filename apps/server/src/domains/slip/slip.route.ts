@@ -41,6 +41,7 @@ export const slipUploadRoutes: FastifyPluginAsyncZod<{ slips: SlipService }> = a
       },
     },
     async (request) => {
+      await slips.admitAddress(request.ip);
       const form = await readMultipartForm(request, {
         fileField: slipUploadFields.file,
         textFields: [slipUploadFields.amount, slipUploadFields.transferredAt],

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import type { FileStorage } from '../../lib/file-storage';
+import { imageDimensions, withinPixelBudget } from '../../lib/image-qr';
 import type { Log } from '../../lib/log';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { SignedLinks } from '../../lib/signed-links';
@@ -47,6 +48,8 @@ export type SlipServiceDeps = {
   idempotency: Idempotency;
   counters: CounterStore;
   attemptsPerHour: number;
+  /** SLIP_ATTEMPTS_PER_HOUR_PER_IP: uploads one address may send per hour, whoever signs in. */
+  attemptsPerHourPerAddress: number;
   /** Hands a stored slip to the verification job. */
   queue: (slipId: number) => Promise<void>;
   log: Pick<Log, 'warn'>;
@@ -65,6 +68,16 @@ export class SlipService {
   async maxBytes(): Promise<number> {
     const { maxSizeMb } = await readSetting(this.deps.db, 'slip');
     return Math.floor(maxSizeMb * 1024 * 1024);
+  }
+
+  /**
+   * Counts an upload from `address` before its body is read, and refuses it past the hourly
+   * limit (REQUEST_LIMIT): many accounts signed in from one address must not be able to keep
+   * the slip reader busy. Generous, as players share carrier-grade NAT addresses (CONTRACT.md).
+   */
+  async admitAddress(address: string): Promise<void> {
+    const uploads = await this.deps.counters.increment(`slip-ip:${address}`, 3_600_000);
+    if (uploads > this.deps.attemptsPerHourPerAddress) throw new DomainError('REQUEST_LIMIT');
   }
 
   /**
@@ -111,6 +124,10 @@ export class SlipService {
     );
     if (problem) throw new DomainError(problem);
     if (!file || file.tooLarge || !detected) throw new DomainError('SLIP_INVALID_FILE');
+    // A picture of more pixels than the reader takes (a few kilobytes can claim 25 MP) is refused
+    // from its header, before anything decodes it (lib/qr-image-decode.ts).
+    const dimensions = imageDimensions(file.data);
+    if (!dimensions || !withinPixelBudget(dimensions)) throw new DomainError('SLIP_INVALID_FILE');
     const fields = SlipUploadFieldsSchema.safeParse(form.fields);
     if (!fields.success) {
       throw new DomainError('KEY_INVALID', { field: String(fields.error.issues[0]?.path[0]) });

@@ -320,6 +320,43 @@ describeOnDatabases('deposit slips', (target) => {
     expect(await h.count(slips)).toBe(rows);
   });
 
+  it('refuses a 25-megapixel picture of a few kilobytes from its header at once, keeping and crediting nothing', async () => {
+    const m = await memberWithToken(app);
+    const bomb = PNG.sync.write(new PNG({ width: 5000, height: 5000 }), { deflateLevel: 9 });
+    expect(bomb.length).toBeLessThan(200_000);
+    const [rows, files] = [await h.count(slips), await filesUnder(uploads)];
+    const started = Date.now();
+    const res = await uploadSlip(app, m.token, bomb);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('SLIP_INVALID_FILE');
+    expect(await h.count(slips)).toBe(rows);
+    expect(await filesUnder(uploads)).toEqual(files);
+    expect(await cash(m)).toBe(0);
+  });
+
+  it('stops an address past SLIP_ATTEMPTS_PER_HOUR_PER_IP with REQUEST_LIMIT, whichever member signs in', async () => {
+    const limited = await h.build({
+      UPLOADS_DIR: uploads,
+      SLIP_ATTEMPTS_PER_HOUR_PER_IP: '2',
+      TRUST_PROXY: 'true',
+    });
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    const [first, second] = [await memberWithToken(limited), await memberWithToken(limited)];
+    const bad = Buffer.from('not a picture');
+    expect((await uploadSlip(limited, first.token, bad, from('198.51.100.7'))).status).toBe(400);
+    expect((await uploadSlip(limited, second.token, bad, from('198.51.100.7'))).status).toBe(400);
+    const rows = await h.count(slips);
+    const { image } = await sandboxSlip(limited, ownTransfer(second, 50));
+    const refused = await uploadSlip(limited, second.token, image, from('198.51.100.7'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('REQUEST_LIMIT');
+    expect(await h.count(slips)).toBe(rows);
+    // Another address is counted on its own.
+    const elsewhere = await uploadSlip(limited, second.token, image, from('198.51.100.8'));
+    expect(elsewhere.status).toBe(200);
+  });
+
   it("never shows one member another member's slips or pictures", async () => {
     const owner = await memberWithToken(app);
     const other = await memberWithToken(app);

@@ -12,6 +12,7 @@ import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
+import { cleanOperatorHtml } from '../../lib/operator-html';
 import type { AuthContext } from '../auth/auth.service';
 import {
   fingerprint,
@@ -61,7 +62,7 @@ function sliceOf(slice: SliceRow): Slice {
     label: slice.label,
     bgColor: slice.bgColor,
     textColor: slice.textColor,
-    htmlDescription: slice.htmlDescription,
+    htmlDescription: cleanOperatorHtml(slice.htmlDescription),
   };
 }
 
