@@ -333,7 +333,7 @@ export type Config = {
   /**
    * Where the keys that seal game passwords come from (docs/decisions/0058): GAME_SECRET_KEYS,
    * else the key file GAME_SECRET_KEY_FILE (default `DATA_DIR/game-secret-keys.json`), made on
-   * first start except in production.
+   * first start on a developer's machine only (isDeveloperEnvironment).
    */
   gameSecretKeys: KeySource;
   /** The slip verification job's pause between tries while the verifier fails. */
@@ -425,6 +425,15 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
+ * NODE_ENV unset, development or test (any case): a developer's machine. Anything else,
+ * `Production`, `prod` or `staging` included, is treated as production.
+ */
+export function isDeveloperEnvironment(nodeEnv: string): boolean {
+  const env = nodeEnv.toLowerCase();
+  return env === '' || env === 'development' || env === 'test';
+}
+
+/**
  * Whether the sandbox runs (docs/decisions/0013). It is refused outright under any NODE_ENV
  * but development or test, because `NODE_ENV=Production` or `prod` are production too. `auto`
  * turns it on only with the embedded database and when the server keeps to loopback; a server
@@ -436,8 +445,7 @@ function resolveSandbox(
   databaseUrl: string | undefined,
   host: string | undefined,
 ): { on: boolean; automatic: boolean } {
-  const env = nodeEnv.toLowerCase();
-  const mayRun = env === '' || env === 'development' || env === 'test';
+  const mayRun = isDeveloperEnvironment(nodeEnv);
   if (setting === 'on' && !mayRun) {
     throw new ConfigError(
       `Invalid configuration:\n  SANDBOX=1 is refused with NODE_ENV=${nodeEnv}: the sandbox mints money (POST /api/wallet/add) and reveals one-time codes. It runs only with NODE_ENV unset, development or test; unset SANDBOX for production.`,
@@ -480,7 +488,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : {
           kind: 'file',
           path: e.GAME_SECRET_KEY_FILE ?? join(e.DATA_DIR, 'game-secret-keys.json'),
-          create: !production,
+          create: isDeveloperEnvironment(e.NODE_ENV),
         },
     slipVerifyRetrySeconds: e.SLIP_VERIFY_RETRY_SECONDS,
     databaseUrl: e.DATABASE_URL,
