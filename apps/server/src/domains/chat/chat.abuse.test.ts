@@ -58,7 +58,7 @@ describeOnDatabases('support chat abuse limits', (target) => {
     uploads = await mkdtemp(join(tmpdir(), 'wallet-chat-abuse-'));
     app = await h.build({
       UPLOADS_DIR: uploads,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       CHAT_GUEST_MESSAGES_PER_IP_PER_MINUTE: '6',
       CHAT_GUEST_CONVERSATIONS_PER_IP_PER_HOUR: '3',
       CHAT_UPLOADS_PER_IP_PER_HOUR: '2',

@@ -339,7 +339,7 @@ describeOnDatabases('deposit slips', (target) => {
     const limited = await h.build({
       UPLOADS_DIR: uploads,
       SLIP_ATTEMPTS_PER_HOUR_PER_IP: '2',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
     const [first, second] = [await memberWithToken(limited), await memberWithToken(limited)];
