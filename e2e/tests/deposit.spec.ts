@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { readClipboard } from '../support/clipboard';
 import { registerMember, signIn } from '../support/members';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -27,7 +28,7 @@ test('deposit by bank transfer: copy our account number, transfer from the regis
     .getByRole('button', { name: 'Copy the Siam Commercial Bank account number' })
     .click();
   await expect(page.getByText('Copied: 4071234567')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('4071234567');
+  expect(await readClipboard(page)).toBe('4071234567');
   await page.screenshot({ path: '/tmp/deposit-modal.png' });
 
   // The bank feed reports the member's transfer twice; the open modal reads the wallet again.
@@ -173,7 +174,7 @@ test('KBANK auto bank-name edit: a KTB member with a Thai account name gives it 
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor).toBeHidden();
   await expect(page.getByText('Copied: 0618765432')).toBeVisible({ timeout: 5000 });
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0618765432');
+  expect(await readClipboard(page)).toBe('0618765432');
 
   // Once the name is in Latin letters, the copy happens at once.
   await dialog.getByRole('button', { name: 'Copy the Kasikornbank account number' }).click();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { readClipboard } from '../support/clipboard';
 import { type Member, memberToken, registerMember, signIn, topUp } from '../support/members';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -77,7 +78,7 @@ test('invite: the link copied from the modal, a friend registered with it loses 
   );
   await invite.getByRole('button', { name: 'Copy invite link' }).click();
   await expect(page.getByText(`Copied: ${url}`)).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  expect(await readClipboard(page)).toBe(url);
   await page.screenshot({ path: '/tmp/invite-modal.png' });
   await invite.getByRole('button', { name: 'Close' }).click();
   await expect(invite).toBeHidden();

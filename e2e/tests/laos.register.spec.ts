@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { enterPhoneAndCode, newAccountNo, newLaoPhone, useEnglish } from '../support/members';
 
-test('the Laos build speaks Lao by default and asks for the wallet currency, LAK first', async ({
+test('the Laos build speaks Lao by default and asks for the wallet currency, LAK first, with the banks of that currency', async ({
   page,
   request,
 }) => {
@@ -17,16 +17,26 @@ test('the Laos build speaks Lao by default and asks for the wallet currency, LAK
   await page.getByLabel('Confirm password').fill('Secret-pass-1');
   await page.getByRole('button', { name: 'Next' }).click();
 
+  const currency = page.getByRole('combobox', { name: 'Wallet currency' });
+  await expect(currency).toHaveValue('Lao kip (LAK)');
+  // A kip wallet pays out to a Lao bank (issue 30): the bank list follows the currency.
   await page.getByRole('combobox', { name: 'Bank' }).click();
-  await page.getByRole('option', { name: /BCEL|Banque pour le Commerce Exterieur Lao/ }).click();
+  await expect(
+    page.getByRole('option', { name: /BCEL|Banque pour le Commerce Exterieur Lao/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('option', { name: /Siam Commercial Bank/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await currency.click();
+  await page.getByRole('option', { name: 'Thai baht (THB)' }).click();
+  await page.getByRole('combobox', { name: 'Bank' }).click();
+  await expect(
+    page.getByRole('option', { name: /BCEL|Banque pour le Commerce Exterieur Lao/ }),
+  ).toHaveCount(0);
+  await page.getByRole('option', { name: /Siam Commercial Bank/ }).click();
   await page.getByLabel('Account number').fill(newAccountNo());
   await page.getByLabel('First name on the account').fill('khamla');
   await page.getByLabel('Last name on the account').fill('phommavong');
-  await expect(page.getByRole('combobox', { name: 'Wallet currency' })).toHaveValue(
-    'Lao kip (LAK)',
-  );
-  await page.getByRole('combobox', { name: 'Wallet currency' }).click();
-  await page.getByRole('option', { name: 'Thai baht (THB)' }).click();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Registration complete')).toBeVisible();
 
