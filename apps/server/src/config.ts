@@ -1,8 +1,17 @@
-import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  ConfigError,
+  isDeveloperEnvironment,
+  LOOPBACK,
+  resolveSandbox,
+  sandboxSetting,
+} from './config-sandbox';
+import { flag, integer, isWebOrigin, list, listOf, parseIpRule, url } from './config-values';
 import { type KeySource, parseKeyList, type SecretKey } from './lib/secret-keys';
 import { defaultWebDist } from './paths';
+
+export { ConfigError, parseIpRule };
 
 /**
  * The environment of CONTRACT.md plus the server's own knobs (docs/configuration.md lists
@@ -10,101 +19,7 @@ import { defaultWebDist } from './paths';
  * names the variable, because a half-configured money service must not start.
  */
 
-const flag = (name: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const v = (value ?? '').trim().toLowerCase();
-      if (v === '' || v === '0' || v === 'false') return false;
-      if (v === '1' || v === 'true') return true;
-      ctx.addIssue({ code: 'custom', message: `${name} must be 1 or 0 (got "${value}")` });
-      return z.NEVER;
-    });
-
-const integer = (name: string, fallback: number, min: number, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const v = (value ?? '').trim();
-      if (v === '') return fallback;
-      const n = Number(v);
-      if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a whole number from ${min} to ${max} (got "${value}")`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-
-const url = (name: string, protocols: readonly string[]) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const v = (value ?? '').trim();
-      if (v === '') return undefined;
-      let parsed: URL;
-      try {
-        parsed = new URL(v);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${name} is not a URL` });
-        return z.NEVER;
-      }
-      if (!protocols.includes(parsed.protocol)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
-        });
-        return z.NEVER;
-      }
-      return v;
-    });
-
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-/**
- * SANDBOX: `1` on, `0` or unset off, `auto` (what `npm start` passes when SANDBOX is unset)
- * on only with the embedded database, outside production and on loopback. The sandbox mints
- * money and reveals one-time codes, so it must never reach a real database or another machine
- * by accident (docs/decisions/0013-sandbox-switches.md).
- */
-const sandboxSetting = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const v = (value ?? '').trim().toLowerCase();
-    if (v === '' || v === '0' || v === 'false') return 'off' as const;
-    if (v === '1' || v === 'true') return 'on' as const;
-    if (v === 'auto') return 'auto' as const;
-    ctx.addIssue({ code: 'custom', message: `SANDBOX must be 1, 0 or auto (got "${value}")` });
-    return z.NEVER;
-  });
-
-/** An IP or CIDR, IPv4 or IPv6; returns null when the text is neither. */
-export function parseIpRule(
-  rule: string,
-): { address: string; prefix?: number; family: 'ipv4' | 'ipv6' } | null {
-  const [address = '', prefixText, extra] = rule.split('/');
-  if (extra !== undefined) return null;
-  const version = isIP(address);
-  if (version === 0) return null;
-  const family = version === 4 ? 'ipv4' : 'ipv6';
-  if (prefixText === undefined) return { address, family };
-  const prefix = Number(prefixText);
-  const max = version === 4 ? 32 : 128;
-  if (!/^\d+$/.test(prefixText) || prefix > max) return null;
-  return { address, prefix, family };
-}
 
 /**
  * Where the how-to videos may come from (the CSP's frame-src and media-src): the seed's clips
@@ -154,61 +69,19 @@ const EnvSchema = z.object({
       return v as (typeof logLevels)[number];
     }),
   LOG_PRETTY: flag('LOG_PRETTY'),
-  CORS_ORIGINS: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const origins = list(value);
-      for (const origin of origins) {
-        let ok = false;
-        try {
-          const u = new URL(origin);
-          ok = (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin;
-        } catch {
-          ok = false;
-        }
-        if (!ok) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `CORS_ORIGINS: "${origin}" is not an origin like https://example.com`,
-          });
-          return z.NEVER;
-        }
-      }
-      return origins;
-    }),
-  HOWTO_VIDEO_ORIGINS: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const origins = value === undefined ? DEFAULT_HOWTO_VIDEO_ORIGINS : list(value);
-      for (const origin of origins) {
-        if (!VIDEO_ORIGIN.test(origin)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `HOWTO_VIDEO_ORIGINS: "${origin}" is not an https origin like https://videos.example.com or https://*.example.com`,
-          });
-          return z.NEVER;
-        }
-      }
-      return origins;
-    }),
-  IP_ALLOW_LIST: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const rules = list(value);
-      for (const rule of rules) {
-        if (!parseIpRule(rule)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `IP_ALLOW_LIST: "${rule}" is not an IP address or CIDR range`,
-          });
-          return z.NEVER;
-        }
-      }
-      return rules;
-    }),
+  CORS_ORIGINS: listOf('CORS_ORIGINS', [], isWebOrigin, 'an origin like https://example.com'),
+  HOWTO_VIDEO_ORIGINS: listOf(
+    'HOWTO_VIDEO_ORIGINS',
+    DEFAULT_HOWTO_VIDEO_ORIGINS,
+    (origin) => VIDEO_ORIGIN.test(origin),
+    'an https origin like https://videos.example.com or https://*.example.com',
+  ),
+  IP_ALLOW_LIST: listOf(
+    'IP_ALLOW_LIST',
+    [],
+    (rule) => parseIpRule(rule) !== null,
+    'an IP address or CIDR range',
+  ),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -411,51 +284,6 @@ export type Config = {
   reconcileGraceMs: number;
   webDist: string;
 };
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-const LOOPBACK = '127.0.0.1';
-
-/** A host name or address that only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
-
-/**
- * NODE_ENV unset, development or test (any case): a developer's machine. Anything else,
- * `Production`, `prod` or `staging` included, is treated as production.
- */
-export function isDeveloperEnvironment(nodeEnv: string): boolean {
-  const env = nodeEnv.toLowerCase();
-  return env === '' || env === 'development' || env === 'test';
-}
-
-/**
- * Whether the sandbox runs (docs/decisions/0013). It is refused outright under any NODE_ENV
- * but development or test, because `NODE_ENV=Production` or `prod` are production too. `auto`
- * turns it on only with the embedded database and when the server keeps to loopback; a server
- * reachable from another machine runs it only when the operator wrote SANDBOX=1.
- */
-function resolveSandbox(
-  setting: 'on' | 'off' | 'auto',
-  nodeEnv: string,
-  databaseUrl: string | undefined,
-  host: string | undefined,
-): { on: boolean; automatic: boolean } {
-  const mayRun = isDeveloperEnvironment(nodeEnv);
-  if (setting === 'on' && !mayRun) {
-    throw new ConfigError(
-      `Invalid configuration:\n  SANDBOX=1 is refused with NODE_ENV=${nodeEnv}: the sandbox mints money (POST /api/wallet/add) and reveals one-time codes. It runs only with NODE_ENV unset, development or test; unset SANDBOX for production.`,
-    );
-  }
-  if (setting !== 'auto') return { on: setting === 'on', automatic: false };
-  const automatic =
-    mayRun && databaseUrl === undefined && (host === undefined || isLoopbackHost(host));
-  return { on: automatic, automatic };
-}
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
