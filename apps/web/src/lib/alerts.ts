@@ -8,26 +8,31 @@ import { i18n } from './i18n';
  * registration and most member actions use these.
  */
 
+const colours = { error: 'red', success: 'teal', info: 'blue' } as const;
+
+/** Every toast of the app, in one look: its colour by tone, shown for 4 s (SPEC.md section 9). */
+export function showToast(tone: keyof typeof colours, message: string, title?: string): void {
+  notifications.show({
+    color: colours[tone],
+    ...(title === undefined ? {} : { title }),
+    message,
+    autoClose: timings.alertMs,
+  });
+}
+
 /** The red alert: title 'An error occured', the translated error, shown for 4 s. */
 export function showErrorAlert(error: unknown): void {
   showErrorMessage(errorText(error));
 }
 
-/** The same alert in the call site's own words for the error (the spin's `spin.error.{code}`). */
-export function showErrorMessage(message: string): void {
-  notifications.show({
-    color: 'red',
-    title: i18n.t('common.errorTitle'),
-    message,
-    autoClose: timings.alertMs,
-  });
+/**
+ * The same alert in the call site's own words for the error (the spin's `spin.error.{code}`, a
+ * QR provider's message), under the generic title unless the call site names one.
+ */
+export function showErrorMessage(message: string, title = i18n.t('common.errorTitle')): void {
+  showToast('error', message, title);
 }
 
-export function showSuccessAlert(message: string, title?: string): void {
-  notifications.show({
-    color: 'teal',
-    title: title ?? i18n.t('common.successTitle'),
-    message,
-    autoClose: timings.alertMs,
-  });
+export function showSuccessAlert(message: string, title = i18n.t('common.successTitle')): void {
+  showToast('success', message, title);
 }

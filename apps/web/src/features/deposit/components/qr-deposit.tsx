@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type QrProvider, timings } from '@wallet/contract/constants';
 import {
   canCreateQr,
@@ -19,7 +18,7 @@ import {
 } from '@wallet/contract/deposit';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
+import { showErrorAlert, showErrorMessage, showSuccessAlert } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
@@ -90,12 +89,7 @@ function QrAmountForm({ provider }: { provider: QrProvider }) {
         create.mutateAsync({ provider, amount: value, idempotencyKey }),
       );
       if (!state.hasQrcode) {
-        notifications.show({
-          color: 'red',
-          title: t('errors.QR_FAIL'),
-          message: state.message ?? t('errors.QR_FAIL'),
-          autoClose: timings.alertMs,
-        });
+        showErrorMessage(state.message ?? t('errors.QR_FAIL'), t('errors.QR_FAIL'));
       }
     } catch (error) {
       showErrorAlert(error);

@@ -10,9 +10,8 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBrandAndroid, IconBrandApple, IconPlayerPlay, IconWorld } from '@tabler/icons-react';
-import { type GameProviderCode, timings } from '@wallet/contract/constants';
+import type { GameProviderCode } from '@wallet/contract/constants';
 import {
   autoLoginProviderOf,
   type GameAccountResponse,
@@ -21,7 +20,7 @@ import {
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
+import { showErrorAlert, showSuccessAlert, showToast } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
 import { useIdempotentAction } from '../../../lib/idempotency';
 import { useWallet } from '../../wallet/api/get-wallet';
@@ -128,12 +127,7 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
           transfer.mutateAsync({ body, idempotencyKey }),
         );
         if (moved.status === 'processing') {
-          notifications.show({
-            color: 'blue',
-            title: t('transfer.processingTitle'),
-            message: t('transfer.processing'),
-            autoClose: timings.alertMs,
-          });
+          showToast('info', t('transfer.processing'), t('transfer.processingTitle'));
         }
         setStake('');
       }

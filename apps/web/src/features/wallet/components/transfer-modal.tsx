@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ModalsProvider, modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { timings } from '@wallet/contract/constants';
 import { TRANSFER_NONE, type TransferRequest, WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showSuccessAlert } from '../../../lib/alerts';
+import { showSuccessAlert, showToast } from '../../../lib/alerts';
 import { errorText, fieldErrorText } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
@@ -66,12 +64,7 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
       );
       close();
       if (answer.status === 'processing') {
-        notifications.show({
-          color: 'blue',
-          title: t('transfer.processingTitle'),
-          message: t('transfer.processing'),
-          autoClose: timings.alertMs,
-        });
+        showToast('info', t('transfer.processing'), t('transfer.processingTitle'));
       } else {
         showSuccessAlert(t('transfer.success', { amount: money(answer.amount) }));
       }
