@@ -1,39 +1,34 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A value read from somewhere slow and trusted for `ttlMs`: one read per period however many
  * callers ask, and callers that arrive while a read is on its way share it. A value this
  * process wrote itself (`set`) is trusted at once, and a read that started before the write
- * cannot put the old value back.
+ * cannot put the old value back. The keeping is lru-cache's, as for every cache here: this
+ * only names its one-key use.
  */
-export class ExpiringValue<T> {
-  private cached: { value: T; until: number } | null = null;
-  private pending: Promise<T> | null = null;
-  // Bumped by every `set`, so a read that started before it cannot cache what it read.
-  private version = 0;
+export class ExpiringValue<T extends {}> {
+  private readonly cache: LRUCache<'value', T>;
 
-  constructor(
-    private readonly read: () => Promise<T>,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(read: () => Promise<T>, ttlMs: number, now?: () => number) {
+    this.cache = new LRUCache<'value', T>({
+      max: 1,
+      ttl: ttlMs,
+      // Exact to the millisecond (the default keeps a clock reading for 1 ms).
+      ttlResolution: 0,
+      fetchMethod: read,
+      // A `set` during a read aborts that read's caching; its callers still get what it read.
+      ignoreFetchAbort: true,
+      ...(now ? { perf: { now } } : {}),
+    });
+  }
 
   get(): Promise<T> {
-    if (this.cached && this.cached.until > this.now()) return Promise.resolve(this.cached.value);
-    const version = this.version;
-    this.pending ??= this.read()
-      .then((value) => {
-        if (version === this.version) this.cached = { value, until: this.now() + this.ttlMs };
-        return value;
-      })
-      .finally(() => {
-        this.pending = null;
-      });
-    return this.pending;
+    return this.cache.forceFetch('value');
   }
 
   /** What this process has just written where `read` reads. */
   set(value: T): void {
-    this.version += 1;
-    this.pending = null;
-    this.cached = { value, until: this.now() + this.ttlMs };
+    this.cache.set('value', value);
   }
 }

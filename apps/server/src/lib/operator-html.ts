@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -29,20 +30,14 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-/**
- * The same few texts are served over and over, so their cleaned form is kept (a bounded map:
- * cleared when full, which only costs cleaning them again).
- */
-const cleaned = new Map<string, string>();
-const CLEANED_MAX = 500;
+/** The same few texts are served over and over, so their cleaned form is kept (a few hundred texts). */
+const cleaned = new LRUCache<string, string>({
+  max: 500,
+  memoMethod: (html) => sanitizeHtml(html, options),
+});
 
 export function cleanOperatorHtml(html: string): string {
-  const known = cleaned.get(html);
-  if (known !== undefined) return known;
-  const clean = sanitizeHtml(html, options);
-  if (cleaned.size >= CLEANED_MAX) cleaned.clear();
-  cleaned.set(html, clean);
-  return clean;
+  return cleaned.memo(html);
 }
 
 /** Banners (SPEC.md section 3: image, html) with their HTML cleaned. */

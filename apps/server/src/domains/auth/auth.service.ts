@@ -83,7 +83,7 @@ export class AuthService {
     if (session.memberExists === null) throw new DomainError('INVALID_USER_3');
     // Deactivating a member takes effect within the session cache's few seconds.
     if (!session.memberActive) throw new DomainError('INACTIVE_USER');
-    this.deps.sessions.remember(tokenHash, session.memberId, session.expiresAt.getTime(), now);
+    this.deps.sessions.remember(tokenHash, session.memberId, session.expiresAt.getTime());
     return { memberId: session.memberId, tokenHash };
   }
 

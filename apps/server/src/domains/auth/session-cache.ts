@@ -1,5 +1,7 @@
+import { LRUCache } from 'lru-cache';
+
 /** What a valid session told the last time it was read. */
-type Entry = { memberId: number; expiresAt: number; until: number };
+type Entry = { memberId: number; expiresAt: number };
 
 /**
  * Valid sessions as last read, kept for at most `ttlMs` (SESSION_CACHE_MS; docs/decisions/
@@ -10,18 +12,31 @@ type Entry = { memberId: number; expiresAt: number; until: number };
  * on every use. `ttlMs` 0 turns the cache off.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
+  /**
+   * `max`: the sessions in use within a few seconds on one process; past it the least recently
+   * used is read again. `clock` (tests) is the time the cache keeps entries by.
+   */
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 100_000,
-  ) {}
+    options: { max?: number; clock?: () => number } = {},
+  ) {
+    this.entries = new LRUCache<string, Entry>({
+      max: options.max ?? 100_000,
+      ...(ttlMs > 0 ? { ttl: ttlMs, ttlResolution: 0 } : {}),
+      ...(options.clock ? { perf: { now: options.clock } } : {}),
+    });
+  }
 
-  /** The member of a valid cached session, or null (not cached, stale, or expired). */
+  /**
+   * The member of a valid cached session, or null (not cached, stale, or expired). `now` is
+   * the clock the token's expiry is checked by, as when it is read from the database.
+   */
   get(tokenHash: string, now: number): number | null {
     const entry = this.entries.get(tokenHash);
     if (!entry) return null;
-    if (entry.until <= now || entry.expiresAt <= now) {
+    if (entry.expiresAt <= now) {
       this.entries.delete(tokenHash);
       return null;
     }
@@ -29,11 +44,9 @@ export class SessionCache {
   }
 
   /** Keeps a session that was just read and found valid. */
-  remember(tokenHash: string, memberId: number, expiresAt: number, now: number): void {
+  remember(tokenHash: string, memberId: number, expiresAt: number): void {
     if (this.ttlMs <= 0) return;
-    // Entries live a few seconds; a full map is simply started again.
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(tokenHash, { memberId, expiresAt, until: now + this.ttlMs });
+    this.entries.set(tokenHash, { memberId, expiresAt });
   }
 
   forgetToken(tokenHash: string): void {
@@ -42,8 +55,9 @@ export class SessionCache {
 
   /** Every cached session of the member but `keepTokenHash` (a password change). */
   forgetMember(memberId: number, keepTokenHash?: string): void {
-    for (const [hash, entry] of this.entries) {
-      if (entry.memberId === memberId && hash !== keepTokenHash) this.entries.delete(hash);
-    }
+    const hashes = [...this.entries.entries()]
+      .filter(([hash, entry]) => entry.memberId === memberId && hash !== keepTokenHash)
+      .map(([hash]) => hash);
+    for (const hash of hashes) this.entries.delete(hash);
   }
 }

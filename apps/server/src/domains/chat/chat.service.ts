@@ -17,6 +17,7 @@ import {
   chatRoom,
 } from '@wallet/contract/chat';
 import type { ErrorCode } from '@wallet/contract/errors';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
@@ -105,10 +106,10 @@ const FILE_LINK = /\/api\/chat\/files\/(\d+)(?:\?|$)/;
 export class ChatService {
   /**
    * Each party's conversation id, which never changes once made (the session does, and is read
-   * by the insert itself): a message then costs one statement, not a lookup first. Bounded;
-   * a party forgotten is looked up again.
+   * by the insert itself): a message then costs one statement, not a lookup first. Bounded at
+   * the parties chatting on one process; one forgotten is looked up again.
    */
-  private readonly conversationIds = new Map<string, number>();
+  private readonly conversationIds = new LRUCache<string, number>({ max: 100_000 });
 
   constructor(private readonly deps: ChatServiceDeps) {}
 
@@ -130,7 +131,6 @@ export class ChatService {
       );
     }
     const { id } = await openConversation(db, party);
-    if (this.conversationIds.size >= 100_000) this.conversationIds.clear();
     this.conversationIds.set(key, id);
     return id;
   }

@@ -6,6 +6,7 @@ import type {
   Slot,
 } from '@wallet/contract/games';
 import { fromMinor } from '@wallet/contract/money';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { relaxCommit } from '../../db/statement';
 import type { CounterStore } from '../../lib/counter-store';
@@ -67,17 +68,19 @@ export class GamesService {
    * What the money path needs of a member never changes once registered (the currency, and
    * the payout account: docs/decisions/0010-bank-account-changes.md), so it is read once per
    * process. Whether the member is active is the token check's business (within
-   * SESSION_CACHE_MS, docs/decisions/0033-hot-path-round-trips.md).
+   * SESSION_CACHE_MS, docs/decisions/0033-hot-path-round-trips.md). Bounded at the members
+   * busy on one process; one forgotten is read again.
    */
-  private readonly members = new Map<number, MemberMoneyInfo>();
+  private readonly members = new LRUCache<number, MemberMoneyInfo>({ max: 50_000 });
 
   /**
    * The money path's view of game accounts (docs/decisions/0033-hot-path-round-trips.md): an
    * account's id and username never change once activated and accounts are never removed, so
    * they are kept per process; its round mark is kept as last seen here, and the conditional
-   * update that moves the mark tells when another process moved it first.
+   * update that moves the mark tells when another process moved it first. Bounded at a few
+   * games for each busy member; one forgotten is read again.
    */
-  private readonly moneyAccounts = new Map<string, MoneyAccount>();
+  private readonly moneyAccounts = new LRUCache<string, MoneyAccount>({ max: 200_000 });
 
   /** Which providers are active, read at most once a second (the operator's switch). */
   private readonly activeCodes: ExpiringValue<Set<string>>;
@@ -94,7 +97,6 @@ export class GamesService {
     if (cached) return cached;
     const member = await findMemberMoneyInfo(this.deps.db, memberId);
     if (!member) throw new DomainError('INVALID_USER_3');
-    if (this.members.size > 50_000) this.members.clear();
     this.members.set(memberId, member);
     return member;
   }
@@ -137,7 +139,6 @@ export class GamesService {
       username: row.username,
       lastRoundId,
     };
-    if (this.moneyAccounts.size > 200_000) this.moneyAccounts.clear();
     this.moneyAccounts.set(`${row.memberId}:${row.providerCode}`, account);
     return account;
   }

@@ -1,4 +1,5 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { rows, Statement, slot } from '../../db/statement';
@@ -308,11 +309,15 @@ export class Ledger {
   /**
    * Account ids never change once created, so they are cached per process. An account is
    * created by its own statement, outside any money transaction, so a rolled-back movement
-   * can never leave a cached id behind.
+   * can never leave a cached id behind. Bounded at a few accounts (cash, bonus, a game or two)
+   * for each of the members busy on this process; one forgotten is read again.
    */
-  private readonly ids = new Map<string, number>();
-  /** The member of each member account this process has used (settle knows only accounts). */
-  private readonly owners = new Map<number, number>();
+  private readonly ids = new LRUCache<string, number>({ max: 200_000 });
+  /**
+   * The member of each member account this process has used lately (settle knows only
+   * accounts, and tells that member's watchers); as many as `ids`, and kept as fresh.
+   */
+  private readonly owners = new LRUCache<number, number>({ max: 200_000 });
   private readonly watchers: ((memberId: number) => void)[] = [];
 
   constructor(private readonly db: Db) {}
@@ -355,7 +360,11 @@ export class Ledger {
   ): Promise<number> {
     const cacheKey = `${memberId ?? '-'}:${kind}:${providerCode}:${currency}`;
     const cached = this.ids.get(cacheKey);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      // The owner is kept as fresh as the id, so settle still knows it.
+      if (memberId !== null) this.owners.set(cached, memberId);
+      return cached;
+    }
     const memberMatch = memberId === null ? sql`member_id is null` : sql`member_id = ${memberId}`;
     let [row] = await rows<{ id: number }>(
       this.db,
