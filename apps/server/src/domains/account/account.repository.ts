@@ -6,11 +6,7 @@ import { banks, members } from '../../db/schema';
 
 export async function findMemberByUsername(db: Db, username: string) {
   const [row] = await db
-    .select({
-      id: members.id,
-      passwordHash: members.passwordHash,
-      active: members.active,
-    })
+    .select({ id: members.id })
     .from(members)
     .where(eq(members.username, username));
   return row ?? null;

@@ -6,8 +6,8 @@ import { bearerToken, randomToken, sha256Hex, TOKEN_PATTERN } from '../../lib/cr
 import { DomainError } from '../../lib/domain-error';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
-import { findMemberByUsername } from '../account/account.repository';
 import {
+  findCredentials,
   findSessionWithMember,
   insertSession,
   liveSessionTokens,
@@ -46,7 +46,7 @@ export class AuthService {
     const username = canonicalPhone(this.deps.variant, input.username);
     await this.throttle.admit(username, ip);
 
-    const member = await findMemberByUsername(db, username);
+    const member = await findCredentials(db, username);
     const passwordHash = member?.passwordHash ?? (await dummyPasswordHash());
     const passwordOk = await verifyPassword(passwordHash, input.password);
     if (!member || !passwordOk) {

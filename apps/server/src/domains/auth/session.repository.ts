@@ -2,6 +2,18 @@ import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, sessions } from '../../db/schema';
 
+/**
+ * What a sign-in checks: the member's id, password hash and whether they may sign in. Auth
+ * reads it itself, so sign-in does not reach into the account domain (issue 31: no cycle).
+ */
+export async function findCredentials(db: Db, username: string) {
+  const [row] = await db
+    .select({ id: members.id, passwordHash: members.passwordHash, active: members.active })
+    .from(members)
+    .where(eq(members.username, username));
+  return row ?? null;
+}
+
 export async function insertSession(
   db: Db,
   session: { tokenHash: string; memberId: number; expiresAt: Date },
