@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Badge, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { fontFamily } from './font-family';
 
 /**
@@ -31,6 +31,23 @@ const gold: MantineColorsTuple = [
   '#866203',
 ];
 
+/**
+ * A badge is a status the member reads (Running, Available, ยังไม่เปิดใช้งาน…), so it is never cut
+ * to "RUN…" as Mantine's default one-line, ellipsed badge is on a narrow phone: it keeps its
+ * one-line width when the row has room (no shrinking beside long text) and, only when wider than
+ * its container, wraps onto more lines and grows in height.
+ */
+const wrappingBadge = {
+  root: {
+    flexShrink: 0,
+    maxWidth: '100%',
+    height: 'auto',
+    minHeight: 'var(--badge-height)',
+    overflow: 'visible',
+  },
+  label: { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'break-word' },
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'gold',
   primaryShade: { light: 6, dark: 5 },
@@ -44,6 +61,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
+    Badge: Badge.extend({ styles: wrappingBadge }),
     Button: { defaultProps: { radius: 'xl' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Modal: { defaultProps: { radius: 'lg', centered: true, overlayProps: { blur: 3 } } },

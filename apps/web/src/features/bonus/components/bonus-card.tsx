@@ -42,7 +42,12 @@ export function BonusCard({ bonus, state, onOpen }: BonusCardProps) {
             {t(`bonus.type.${bonus.type}`, { count: bonus.maxReceived })}
           </Text>
         </Stack>
-        <Badge color={badgeColor[state]} variant={state === 'active' ? 'filled' : 'light'}>
+        {/* At most half the row: a long label wraps rather than squeezing the offer (theme.ts). */}
+        <Badge
+          color={badgeColor[state]}
+          variant={state === 'active' ? 'filled' : 'light'}
+          maw="50%"
+        >
           {t(`bonus.state.${state}`)}
         </Badge>
       </Group>

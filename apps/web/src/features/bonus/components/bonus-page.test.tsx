@@ -132,6 +132,24 @@ describe('the bonus cards', () => {
     ).toBeInTheDocument();
   });
 
+  it('let every state label wrap onto more lines rather than be cut to "RUN…" on a narrow phone', async () => {
+    serve({ bonuses: [welcome, daily, weekly], running: waiting });
+    renderWithProviders(<BonusPage />);
+    await screen.findByRole('listitem', { name: 'WEEKLY20, your running bonus' });
+
+    // jsdom lays nothing out, so the styles that allow it are what can be read: Mantine's badge
+    // keeps one line of a fixed height and hides the rest behind an ellipsis.
+    for (const text of ['Running', 'Used up', 'Available', 'Waiting for deposit']) {
+      const label = screen.getByText(text);
+      const badge = label.closest<HTMLElement>('.mantine-Badge-root');
+      expect(badge, text).not.toBeNull();
+      expect(label.style.whiteSpace, text).toBe('normal');
+      expect(label.style.overflow, text).toBe('visible');
+      expect(badge?.style.height, text).toBe('auto');
+      expect(badge?.style.overflow, text).toBe('visible');
+    }
+  });
+
   it('activates an available bonus: its card takes the answer, the list is read again', async () => {
     serve(
       { bonuses: [daily], running: null },

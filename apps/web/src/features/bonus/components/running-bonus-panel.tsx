@@ -141,11 +141,8 @@ export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelPro
             <Text size="sm" c="gold.4" fw={700} truncate>
               {running.code}
             </Text>
-            <Badge
-              color={running.state === 'active' ? 'gold' : 'blue'}
-              variant="light"
-              style={{ flexShrink: 0 }}
-            >
+            {/* Most of the row, the code keeping a quarter; a longer label wraps (theme.ts). */}
+            <Badge color={running.state === 'active' ? 'gold' : 'blue'} variant="light" maw="75%">
               {t(`bonus.running.${running.state}`)}
             </Badge>
           </Group>
