@@ -425,10 +425,8 @@ async function registerPlugins(
     counters,
     attemptsPerHour: limits.slipAttemptsPerHour,
     attemptsPerHourPerAddress: limits.slipAttemptsPerHourPerAddress,
-    queue: async (slipId) => {
-      await jobs.declare(SLIP_VERIFY_JOB, slipJob);
-      await jobs.send(SLIP_VERIFY_JOB, { slipId });
-    },
+    // Its queue is made by the worker below, registered before any request comes.
+    queue: (slipId) => jobs.send(SLIP_VERIFY_JOB, { slipId }),
     log,
   });
   const slipVerification = new SlipVerification({
