@@ -32,7 +32,6 @@ import {
   type ConversationRow,
   findConversation,
   findConversationById,
-  findConversationFile,
   findFile,
   insertMessage,
   isGuestParty,
@@ -45,13 +44,8 @@ import {
   openConversations,
   startSession,
 } from './chat.repository';
-import {
-  type ChatFileKind,
-  checkFile,
-  checkStorageQuota,
-  NAME_FILE_WITHIN_MINUTES,
-  storeFile,
-} from './chat-files';
+import { type ChatFileKind, checkFile, checkStorageQuota, storeFile } from './chat-files';
+import { mediaPayload, toChatMessage } from './chat-messages';
 
 /** Where a message goes once it is stored: its room, and the staff screen (chat.gateway.ts). */
 export interface ChatHub {
@@ -93,9 +87,6 @@ export type ChatLimits = {
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
-
-/** How a media message names its file inside the server: the signed link is made per reader. */
-const FILE_LINK = /\/api\/chat\/files\/(\d+)(?:\?|$)/;
 
 /**
  * The support chat (docs/decisions/0044-chat.md). A conversation belongs to a member or a
@@ -180,7 +171,7 @@ export class ChatService {
     const { message } = request;
     const payload =
       message.message_type === 'media'
-        ? await this.mediaPayload(conversationId, message.payload)
+        ? await mediaPayload(this.deps.db, conversationId, message.payload)
         : message.payload;
     // A member's names come from the account, never from the body; a guest may give a name.
     const names =
@@ -290,7 +281,7 @@ export class ChatService {
           sessionId: row.conversation.sessionId,
           unread: row.unread,
           customerReadAll: row.customerReadAll,
-          lastMessage: row.lastMessage && (await this.toMessage(row.lastMessage)),
+          lastMessage: row.lastMessage && (await toChatMessage(this.deps.links, row.lastMessage)),
           lastMessageAt: row.conversation.lastMessageAt?.toISOString() ?? null,
         })),
       ),
@@ -307,7 +298,7 @@ export class ChatService {
     const { message } = request;
     const payload =
       message.message_type === 'media'
-        ? await this.mediaPayload(conversation.id, message.payload)
+        ? await mediaPayload(this.deps.db, conversation.id, message.payload)
         : message.payload;
     const stored = await this.store({
       conversationId: conversation.id,
@@ -377,7 +368,7 @@ export class ChatService {
   private async store(message: NewMessage): Promise<MessageRow> {
     const { message: row, created } = await insertMessage(this.deps.db, message);
     if (created) {
-      const out = await this.toMessage(row);
+      const out = await toChatMessage(this.deps.links, row);
       const room = chatRoom(this.deps.prefix, row.memberId ?? row.guestId ?? '');
       this.deps.hub.toConversation(room, out);
       this.deps.hub.toStaff({ conversationId: row.conversationId, message: out });
@@ -393,46 +384,7 @@ export class ChatService {
     const page = await messagePage(this.deps.db, conversationId, limit, skip);
     return {
       total: page.total,
-      messages: await Promise.all(page.messages.map((row) => this.toMessage(row))),
-    };
-  }
-
-  /**
-   * A media message names a file by the link its upload answered; the file must have been
-   * uploaded into this conversation, as the kind the message says.
-   */
-  private async mediaPayload(
-    conversationId: number,
-    payload: { fileType: 'image' | 'video'; filePath: string; name?: string | undefined },
-  ): Promise<Record<string, unknown>> {
-    const id = Number(FILE_LINK.exec(payload.filePath)?.[1]);
-    const file = Number.isSafeInteger(id)
-      ? await findConversationFile(this.deps.db, conversationId, id, NAME_FILE_WITHIN_MINUTES)
-      : null;
-    if (!file || file.kind !== payload.fileType) throw new DomainError('NO_DATA');
-    return { fileType: file.kind, fileId: file.id, name: payload.name?.slice(0, 255) ?? '' };
-  }
-
-  /** A stored message in the shape of SPEC.md section 3; a file becomes a fresh signed link. */
-  private async toMessage(row: MessageRow): Promise<ChatMessage> {
-    const { fileId, ...rest } = row.payload as { fileId?: number } & Record<string, unknown>;
-    const payload =
-      fileId === undefined ? rest : { ...rest, filePath: await this.deps.links.url(fileId) };
-    return {
-      id: row.id,
-      sender: row.sender,
-      createdAt: row.createdAt.toISOString(),
-      session_id: row.sessionId,
-      userId: row.memberId === null ? null : String(row.memberId),
-      guestId: row.guestId,
-      username: row.username,
-      name: row.name,
-      deviceToken: row.deviceToken,
-      message: {
-        message_type: row.messageType as ChatMessage['message']['message_type'],
-        payload,
-        deliver: { id: row.deliverId, status: 'succeed' },
-      },
+      messages: await Promise.all(page.messages.map((row) => toChatMessage(this.deps.links, row))),
     };
   }
 }
