@@ -1,3 +1,5 @@
+import { waitRefusal } from './domain-error';
+
 /**
  * Fixed-window counters for the per-phone and per-account limits (OTP resends, failed
  * sign-ins). Redis when REDIS_URL is set, so every server process sees one count; memory
@@ -12,6 +14,22 @@ export interface CounterStore {
   remainingMs(key: string): Promise<number>;
   /** Closes the window of `key` (e.g. a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
+}
+
+/**
+ * One more use of `key` in its window; past `max` uses the request is refused with the real
+ * wait, in the message and in `Retry-After` (issue 30). The one way a per-member, per-phone or
+ * per-address limit refuses.
+ */
+export async function spendOne(
+  counters: CounterStore,
+  key: string,
+  windowMs: number,
+  max: number,
+  code: 'REQUEST_LIMIT' | 'REQUEST_LIMIT_1MIN',
+): Promise<void> {
+  if ((await counters.increment(key, windowMs)) <= max) return;
+  throw waitRefusal(code, await counters.remainingMs(key));
 }
 
 type Entry = { count: number; expiresAt: number };

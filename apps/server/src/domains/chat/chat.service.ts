@@ -16,10 +16,9 @@ import {
   type ChatUploadResponse,
   chatRoom,
 } from '@wallet/contract/chat';
-import type { ErrorCode } from '@wallet/contract/errors';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
-import type { CounterStore } from '../../lib/counter-store';
+import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import type { FileStorage } from '../../lib/file-storage';
 import type { Log } from '../../lib/log';
@@ -155,8 +154,13 @@ export class ChatService {
   }
 
   /** Adds one to a limit's counter; past `max` the call is refused with `code`. */
-  private async count(key: string, windowMs: number, max: number, code: ErrorCode): Promise<void> {
-    if ((await this.deps.counters.increment(key, windowMs)) > max) throw new DomainError(code);
+  private count(
+    key: string,
+    windowMs: number,
+    max: number,
+    code: 'REQUEST_LIMIT' | 'REQUEST_LIMIT_1MIN',
+  ): Promise<void> {
+    return spendOne(this.deps.counters, key, windowMs, max, code);
   }
 
   /** POST /api/chat/send-message: stored once per deliver id, then sent to the room. */

@@ -8,7 +8,7 @@ import { toMinor } from '@wallet/contract/money';
 import type { SandboxBankTransfer } from '@wallet/contract/sandbox';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Db } from '../../db/client';
-import type { CounterStore } from '../../lib/counter-store';
+import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
@@ -174,8 +174,8 @@ export class DepositService {
     const { db, giftLinks, counters } = this.deps;
     // Counted before anything is read, so that guessing links costs attempts (Redis-backed with
     // REDIS_URL, like the sign-in limit).
-    const attempts = await counters.increment(`gift-link:${member.id}`, 3_600_000);
-    if (attempts > this.deps.giftLinkAttemptsPerHour) throw new DomainError('REQUEST_LIMIT');
+    const perHour = this.deps.giftLinkAttemptsPerHour;
+    await spendOne(counters, `gift-link:${member.id}`, 3_600_000, perHour, 'REQUEST_LIMIT');
     if (await this.deps.bonusRunning(member.id)) throw new DomainError('BONUS_REMAINING');
     const code = giftLinkCode(await this.decrypt(ciphertext));
     // TrueMoney wallets hold baht: a kip member has no gift-link wallet (GET /api/lookup/deposit).

@@ -9,7 +9,7 @@ import { fromMinor } from '@wallet/contract/money';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { relaxCommit } from '../../db/statement';
-import type { CounterStore } from '../../lib/counter-store';
+import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import { ExpiringValue } from '../../lib/expiring-value';
@@ -150,8 +150,14 @@ export class GamesService {
    * to send one. Refused calls count too, so guessing auto-login passwords costs attempts.
    */
   private async countProviderCall(memberId: number): Promise<void> {
-    const calls = await this.deps.counters.increment(`game-calls:${memberId}`, 60_000);
-    if (calls > this.deps.providerCallsPerMinute) throw new DomainError('REQUEST_LIMIT_1MIN');
+    const { counters, providerCallsPerMinute } = this.deps;
+    await spendOne(
+      counters,
+      `game-calls:${memberId}`,
+      60_000,
+      providerCallsPerMinute,
+      'REQUEST_LIMIT_1MIN',
+    );
   }
 
   /** Every active provider as a slot: the ledger's last known balance of the member there. */

@@ -5,7 +5,7 @@ import { fromMinor, toMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import type { CounterStore } from '../../lib/counter-store';
+import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import { callProvider } from '../../providers/games/game-provider';
@@ -96,8 +96,13 @@ export class QrService {
     if (amount < toMinor(qrMinimum(provider, qrLimitsOf(limits))) || amount > limits.depositMax) {
       throw new DomainError('QR_FAIL', { status: 400, field: 'amount' });
     }
-    const attempts = await counters.increment(`qr:${memberId}`, 3_600_000);
-    if (attempts > this.deps.attemptsPerHour) throw new DomainError('REQUEST_LIMIT');
+    await spendOne(
+      counters,
+      `qr:${memberId}`,
+      3_600_000,
+      this.deps.attemptsPerHour,
+      'REQUEST_LIMIT',
+    );
     if (await this.deps.bonusRunning(memberId)) throw new DomainError('BONUS_REMAINING');
     const adapter = this.deps.providers.get(provider);
     const merchant = adapter ? await findQrMerchant(db, provider, member.currency) : null;

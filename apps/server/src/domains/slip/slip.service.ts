@@ -15,7 +15,7 @@ import {
 } from '@wallet/contract/statement';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
-import type { CounterStore } from '../../lib/counter-store';
+import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import type { FileStorage } from '../../lib/file-storage';
 import { imageDimensions, withinPixelBudget } from '../../lib/image-qr';
@@ -76,8 +76,14 @@ export class SlipService {
    * the slip reader busy. Generous, as players share carrier-grade NAT addresses (CONTRACT.md).
    */
   async admitAddress(address: string): Promise<void> {
-    const uploads = await this.deps.counters.increment(`slip-ip:${address}`, 3_600_000);
-    if (uploads > this.deps.attemptsPerHourPerAddress) throw new DomainError('REQUEST_LIMIT');
+    const { counters, attemptsPerHourPerAddress } = this.deps;
+    await spendOne(
+      counters,
+      `slip-ip:${address}`,
+      3_600_000,
+      attemptsPerHourPerAddress,
+      'REQUEST_LIMIT',
+    );
   }
 
   /**
@@ -110,8 +116,13 @@ export class SlipService {
     const { db, storage, counters, log } = this.deps;
     // Counted before the file is looked at, so that bad files cost attempts too (Redis-backed
     // with REDIS_URL, like the gift-link limit).
-    const attempts = await counters.increment(`slip:${memberId}`, 3_600_000);
-    if (attempts > this.deps.attemptsPerHour) throw new DomainError('REQUEST_LIMIT');
+    await spendOne(
+      counters,
+      `slip:${memberId}`,
+      3_600_000,
+      this.deps.attemptsPerHour,
+      'REQUEST_LIMIT',
+    );
     const { isActive, maxSizeMb } = await readSetting(db, 'slip');
     // The operator has closed the slip service (GET /api/lookup/slip): nothing is taken.
     if (!isActive) throw new DomainError('SLIP_UPLOAD_FAIL');
