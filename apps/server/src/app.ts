@@ -27,7 +27,7 @@ import { resealGamePasswords } from './domains/games/game-passwords';
 import { autoLoginRoutes, gameAccountRoutes } from './domains/games/games.route';
 import { GamesService } from './domains/games/games.service';
 import { healthRoutes } from './domains/health/health.route';
-import { removeStaleRows } from './domains/housekeeping/housekeeping';
+import { removeStaleRows, startHousekeeping } from './domains/housekeeping/housekeeping';
 import { Idempotency } from './domains/idempotency/idempotency';
 import { inviteRoutes } from './domains/invite/invite.route';
 import { InviteService } from './domains/invite/invite.service';
@@ -425,8 +425,10 @@ async function registerPlugins(
     counters,
     attemptsPerHour: limits.slipAttemptsPerHour,
     attemptsPerHourPerAddress: limits.slipAttemptsPerHourPerAddress,
-    // Its queue is made by the worker below, registered before any request comes.
-    queue: (slipId) => jobs.send(SLIP_VERIFY_JOB, { slipId }),
+    queue: async (slipId) => {
+      await jobs.declare(SLIP_VERIFY_JOB, slipJob);
+      await jobs.send(SLIP_VERIFY_JOB, { slipId });
+    },
     log,
   });
   const slipVerification = new SlipVerification({
@@ -524,16 +526,9 @@ async function registerPlugins(
     refunds,
     invites,
   });
-  // The slips' verification: the job sent at upload, worked in every process whatever the
-  // periodic sweeps' interval (docs/decisions/0039-jobs.md).
-  await jobs.work<{ slipId: number }>(
-    SLIP_VERIFY_JOB,
-    (data, attempt) => slipVerification.verify(data.slipId, attempt),
-    { ...slipJob, concurrency: 2 },
-  );
   if (config.reconcileIntervalMs > 0) {
-    // The periodic sweeps, each run by one process at a time (RECONCILE_INTERVAL_MS=0 turns
-    // them off; tests call them directly).
+    // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
+    // keys, sessions, OTP requests) in each process, where running twice costs nothing.
     await jobs.every('transfers.reconcile', config.reconcileIntervalMs, async () => {
       const result = await transfers.reconcile(config.reconcileGraceMs);
       if (result.settled > 0 || result.pending > 0) log.info(result, 'reconciled transfers');
@@ -565,7 +560,12 @@ async function registerPlugins(
       const result = await spin.sweep(config.reconcileGraceMs);
       if (result.credited > 0) log.info(result, 'credited claimed coupons');
     });
-    // Slips whose job was lost.
+    // Slips: the job sent at upload, and a sweep for slips whose job was lost.
+    await jobs.work<{ slipId: number }>(
+      SLIP_VERIFY_JOB,
+      (data, attempt) => slipVerification.verify(data.slipId, attempt),
+      { ...slipJob, concurrency: 2 },
+    );
     await jobs.every('slips.sweep', config.reconcileIntervalMs, async () => {
       const result = await slipVerification.sweep(SLIP_SWEEP_AFTER_MS);
       if (result.verified > 0) log.info(result, 'swept slips');
@@ -575,10 +575,11 @@ async function registerPlugins(
       const removed = await removeOrphanFiles({ db, storage, log });
       if (removed > 0) log.info({ removed }, 'removed orphan chat files');
     });
-    // Rows no rule reads any more: old keys, sessions, OTP requests.
-    await jobs.every('housekeeping', config.reconcileIntervalMs, async () => {
-      await removeStaleRows(db, idempotency);
+    const stop = startHousekeeping(() => removeStaleRows(db, idempotency), {
+      intervalMs: config.reconcileIntervalMs,
+      log,
     });
+    app.addHook('onClose', stop);
   }
 
   // Infrastructure first (STYLE.md, fastify/demo), in the order a request meets it.
