@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // applies them at start (src/db/migrate.ts), so the folder ships next to dist/.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/index.ts',
   out: './drizzle',
 });

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { insertSettingIfMissing, readSetting } from '../core/settings/settings.repository';
 import type { Db } from '../db/client';
-import { insertSettingIfMissing, readSetting } from '../domains/settings/settings.repository';
 
 /**
  * Signed, short-lived links to uploaded files (docs/decisions/0043-slips.md, 0044-chat.md). A

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServiceState } from '../domains/settings/service-state';
+import type { ServiceState } from '../core/settings/service-state';
 import { DomainError } from '../lib/domain-error';
 
 declare module 'fastify' {

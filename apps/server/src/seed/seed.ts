@@ -18,6 +18,8 @@ import { SliceSchema } from '@wallet/contract/spin';
 import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import { insertSettingIfMissing } from '../core/settings/settings.repository';
+import { settingSchemas } from '../core/settings/settings.schemas';
 import type { Db } from '../db/client';
 import {
   banks,
@@ -29,8 +31,6 @@ import {
   spinwheels,
   truemoneyAccounts,
 } from '../db/schema';
-import { insertSettingIfMissing } from '../domains/settings/settings.repository';
-import { settingSchemas } from '../domains/settings/settings.schemas';
 import { cleanOperatorHtml } from '../lib/operator-html';
 import { badgeSvg, bannerSvg } from './placeholder-images';
 

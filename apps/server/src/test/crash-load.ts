@@ -4,7 +4,7 @@ import { type ServerProcess, serverProcess } from './server-process';
 
 /**
  * Money requests across crashes (issue 16, docs/decisions/0036), shared by the CI test
- * (domains/idempotency/crash.test.ts) and the longer run in bench/crash.ts: members send keyed
+ * (core/idempotency/crash.test.ts) and the longer run in bench/crash.ts: members send keyed
  * transfers and withdrawals to a real server process while something kills it (or its
  * database); every request cut by a kill is retried with its key until it has a definite
  * answer; then the money is checked.

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { int } from '../core/ledger/ledger';
 import type { Db } from '../db/client';
 import { rows } from '../db/statement';
-import { int } from '../domains/ledger/ledger';
 import { call } from './harness';
 
 /** A money call with a fresh Idempotency-Key, as the web app sends one per user action. */

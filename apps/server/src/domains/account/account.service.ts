@@ -13,6 +13,7 @@ import {
 } from '@wallet/contract/account';
 import type { Success } from '@wallet/contract/common';
 import { type Currency, currencyCountry } from '@wallet/contract/constants';
+import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { CounterStore } from '../../lib/counter-store';
@@ -25,7 +26,6 @@ import type { SessionCache } from '../auth/session-cache';
 import { findBank, sourceExists } from '../lookup/lookup.repository';
 import { bankCountries } from '../lookup/lookup.service';
 import type { OtpService } from '../otp/otp.service';
-import { readSetting } from '../settings/settings.repository';
 import {
   bankAccountTaken,
   findMemberByUsername,

@@ -10,13 +10,13 @@ import {
 import { fromMinor } from '@wallet/contract/money';
 import type { PromotionCurrentResponse, PromotionFindResponse } from '@wallet/contract/promotion';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
+import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import { cleanBanners, cleanOperatorHtml } from '../../lib/operator-html';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
-import type { Ledger } from '../ledger/ledger';
 import type { Deposit } from '../rewards/rewards.repository';
 import {
   type BonusRow,

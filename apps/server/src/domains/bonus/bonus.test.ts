@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ledger } from '../../core/ledger/ledger';
 import { memberBonuses } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
@@ -16,7 +17,6 @@ import {
   topUp,
 } from '../../test/money';
 import { findMemberMoneyInfo } from '../games/games.repository';
-import { Ledger } from '../ledger/ledger';
 import { markTakePaid } from './bonus.repository';
 import { BonusService } from './bonus.service';
 

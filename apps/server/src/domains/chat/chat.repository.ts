@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationParty } from '@wallet/contract/backoffice';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { int } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { chatConversations, chatFiles } from '../../db/schema';
 import { relaxedCommit, rows, Statement, slot } from '../../db/statement';
-import { int } from '../ledger/ledger';
 
 /** Whose conversation: a member's or a guest's (docs/decisions/0044-chat.md). */
 export type ChatParty = { memberId: number } | { guestId: string };

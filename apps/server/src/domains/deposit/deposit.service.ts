@@ -7,6 +7,10 @@ import {
 import { toMinor } from '@wallet/contract/money';
 import type { SandboxBankTransfer } from '@wallet/contract/sandbox';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
+import type { IdempotencyTicket } from '../../core/idempotency/idempotency';
+import type { Ledger, MemberWallet } from '../../core/ledger/ledger';
+import type { AmountLimits } from '../../core/settings/amount-limits';
+import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { sha256Hex } from '../../lib/crypto';
@@ -16,11 +20,7 @@ import { type GiftLinkProvider, giftLinkCode } from '../../providers/truemoney/g
 import { findMemberByBankAccount } from '../account/account.repository';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
-import type { Ledger, MemberWallet } from '../ledger/ledger';
 import type { DepositRewards } from '../rewards/deposit-rewards';
-import type { AmountLimits } from '../settings/amount-limits';
-import { readSetting } from '../settings/settings.repository';
 import {
   claimGiftLink,
   findGiftLink,

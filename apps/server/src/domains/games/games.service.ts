@@ -7,6 +7,7 @@ import type {
 } from '@wallet/contract/games';
 import { fromMinor } from '@wallet/contract/money';
 import { LRUCache } from 'lru-cache';
+import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { relaxCommit } from '../../db/statement';
 import { type CounterStore, spendOne } from '../../lib/counter-store';
@@ -17,7 +18,6 @@ import type { Log } from '../../lib/log';
 import type { SecretKeyRing } from '../../lib/secret-keys';
 import type { GameProviders } from '../../providers/games/game-providers';
 import type { AuthContext } from '../auth/auth.service';
-import type { Ledger } from '../ledger/ledger';
 import { openPassword, sealPassword } from './game-passwords';
 import {
   advanceRoundMark,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readSetting, writeSetting } from '../../core/settings/settings.repository';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
@@ -11,7 +12,6 @@ import {
   playRound,
   topUp,
 } from '../../test/money';
-import { readSetting, writeSetting } from '../settings/settings.repository';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
 

@@ -14,11 +14,11 @@ import type {
   TruelinkKeyResponse,
   WithdrawLimitsResponse,
 } from '@wallet/contract/lookup';
+import { type AmountLimits, limitsResponse } from '../../core/settings/amount-limits';
+import type { ServiceState } from '../../core/settings/service-state';
+import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../auth/auth.service';
-import { type AmountLimits, limitsResponse } from '../settings/amount-limits';
-import type { ServiceState } from '../settings/service-state';
-import { readSetting } from '../settings/settings.repository';
 import { listBanks, listSources } from './lookup.repository';
 
 /**

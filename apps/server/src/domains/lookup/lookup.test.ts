@@ -2,10 +2,10 @@ import { constants, createPublicKey, privateDecrypt, publicEncrypt } from 'node:
 import { gameProviderCodes, howtoVideos } from '@wallet/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSetting } from '../../core/settings/settings.repository';
 import { banks, gameProviders, settings, sources } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
-import { readSetting } from '../settings/settings.repository';
 
 describeOnDatabases('lookups', (target) => {
   let h: Harness;

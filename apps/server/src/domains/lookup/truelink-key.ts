@@ -1,7 +1,7 @@
 import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
+import { hasSetting, insertSettingIfMissing } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
-import { hasSetting, insertSettingIfMissing } from '../settings/settings.repository';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 

@@ -4,6 +4,9 @@ import { type QrcodeState, qrMinimum } from '@wallet/contract/deposit';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import QRCode from 'qrcode';
+import { fingerprint, type Idempotency } from '../../core/idempotency/idempotency';
+import type { Ledger } from '../../core/ledger/ledger';
+import { type AmountLimits, qrLimitsOf } from '../../core/settings/amount-limits';
 import type { Db } from '../../db/client';
 import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
@@ -12,10 +15,7 @@ import { callProvider } from '../../providers/games/game-provider';
 import type { PaidReport, QrPaymentProvider } from '../../providers/payments/qr-payment-provider';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
-import { fingerprint, type Idempotency } from '../idempotency/idempotency';
-import type { Ledger } from '../ledger/ledger';
 import type { DepositRewards } from '../rewards/deposit-rewards';
-import { type AmountLimits, qrLimitsOf } from '../settings/amount-limits';
 import {
   type CallbackOutcome,
   cancelQr,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readSetting } from '../../core/settings/settings.repository';
 import { qrCallbacks, qrCodes } from '../../db/schema';
 import {
   SandboxQrProvider,
@@ -14,7 +15,6 @@ import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import { expectLedgerInvariants, ledgerBalances, memberIdOf, setFault } from '../../test/money';
-import { readSetting } from '../settings/settings.repository';
 import { markQrPaid } from './qr.repository';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;

@@ -5,15 +5,15 @@ import type {
   RefundListResponse,
 } from '@wallet/contract/refund';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
+import { fingerprint, type Idempotency } from '../../core/idempotency/idempotency';
+import type { Ledger } from '../../core/ledger/ledger';
+import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
-import { fingerprint, type Idempotency } from '../idempotency/idempotency';
-import type { Ledger } from '../ledger/ledger';
 import { periodStart, rebate } from '../rewards/rebate';
-import { readSetting } from '../settings/settings.repository';
 import {
   claimRefund,
   listClaims,

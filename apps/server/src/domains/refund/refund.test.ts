@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readSetting, writeSetting } from '../../core/settings/settings.repository';
 import { gameRounds } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
@@ -12,7 +13,6 @@ import {
   memberIdOf,
   topUp,
 } from '../../test/money';
-import { readSetting, writeSetting } from '../settings/settings.repository';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { depositSources, int } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/statement';
-import { depositSources, int } from '../ledger/ledger';
 
 export type Deposit = { transactionId: number; memberId: number; amount: number; currency: string };
 

@@ -1,10 +1,10 @@
 import type { SandboxOtpResponse } from '@wallet/contract/otp';
+import type { ServiceState } from '../../core/settings/service-state';
+import { readSettings, writeSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { SandboxSmsSender } from '../../providers/sms/sandbox-sms-sender';
 import { findMemberByUsername, updateMember } from '../account/account.repository';
-import type { ServiceState } from '../settings/service-state';
-import { readSettings, writeSetting } from '../settings/settings.repository';
 
 export type FeatureSettings = { registerOTP: boolean; enableChatWidget: boolean };
 

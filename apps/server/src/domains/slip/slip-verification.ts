@@ -2,6 +2,8 @@ import { SLIP_UPLOAD_WINDOW_MINUTES } from '@wallet/contract/constants';
 import type { SlipNoteCode } from '@wallet/contract/errors';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { validate } from 'promptparse';
+import type { Ledger } from '../../core/ledger/ledger';
+import type { AmountLimits } from '../../core/settings/amount-limits';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../lib/file-storage';
 import { readQrCodeOffThread } from '../../lib/image-qr';
@@ -11,9 +13,7 @@ import { bankOfThaiCode } from '../../providers/slips/bank-codes';
 import type { SlipQr, SlipVerifier, VerifiedTransfer } from '../../providers/slips/slip-verifier';
 import { listDepositAccounts } from '../deposit/deposit.repository';
 import { findMemberMoneyInfo, type MemberMoneyInfo } from '../games/games.repository';
-import type { Ledger } from '../ledger/ledger';
 import type { DepositRewards } from '../rewards/deposit-rewards';
-import type { AmountLimits } from '../settings/amount-limits';
 import {
   bankFeedReported,
   claimSlipReference,

@@ -14,6 +14,8 @@ import {
   TransactionStatusSchema,
 } from '@wallet/contract/statement';
 import { fileTypeFromBuffer } from 'file-type';
+import { fingerprint, type Idempotency } from '../../core/idempotency/idempotency';
+import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
@@ -23,8 +25,6 @@ import type { Log } from '../../lib/log';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { SignedLinks } from '../../lib/signed-links';
 import type { AuthContext } from '../auth/auth.service';
-import { fingerprint, type Idempotency } from '../idempotency/idempotency';
-import { readSetting } from '../settings/settings.repository';
 import {
   countSlips,
   findOwnSlipByReference,

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readSetting, writeSetting } from '../../core/settings/settings.repository';
 import { slips } from '../../db/schema';
 import { SignedLinks } from '../../lib/signed-links';
 import { describeOnDatabases } from '../../test/databases';
@@ -20,7 +21,6 @@ import {
   uploadAndSettle,
   uploadSlip,
 } from '../../test/slips';
-import { readSetting, writeSetting } from '../settings/settings.repository';
 import { SLIP_IMAGE_PATH } from './slip.route';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { answeringKey, type IdempotencyTicket, LEASE_MS } from '../../core/idempotency/idempotency';
 import type { Db } from '../../db/client';
 import { coupons, members, spinSlices, spins, spinwheels } from '../../db/schema';
 import { rows } from '../../db/statement';
-import { answeringKey, type IdempotencyTicket, LEASE_MS } from '../idempotency/idempotency';
 
 export type WheelRow = typeof spinwheels.$inferSelect;
 export type SliceRow = typeof spinSlices.$inferSelect;

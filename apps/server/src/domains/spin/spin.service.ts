@@ -9,18 +9,18 @@ import type {
   SpinSetupResponse,
 } from '@wallet/contract/spin';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
-import type { Db } from '../../db/client';
-import { DomainError } from '../../lib/domain-error';
-import type { Log } from '../../lib/log';
-import { cleanOperatorHtml } from '../../lib/operator-html';
-import type { AuthContext } from '../auth/auth.service';
 import {
   fingerprint,
   type Idempotency,
   type IdempotencyTicket,
   type Recovery,
-} from '../idempotency/idempotency';
-import type { Ledger } from '../ledger/ledger';
+} from '../../core/idempotency/idempotency';
+import type { Ledger } from '../../core/ledger/ledger';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../lib/domain-error';
+import type { Log } from '../../lib/log';
+import { cleanOperatorHtml } from '../../lib/operator-html';
+import type { AuthContext } from '../auth/auth.service';
 import {
   answerKeyedSpin,
   type CouponView,

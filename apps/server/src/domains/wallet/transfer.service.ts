@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { TransferAccount } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import pMap from 'p-map';
+import type { IdempotencyTicket } from '../../core/idempotency/idempotency';
+import type {
+  Ledger,
+  LedgerTransactionRow,
+  Leg,
+  MemberWallet,
+  SettleAnswer,
+} from '../../core/ledger/ledger';
+import type { AmountLimits } from '../../core/settings/amount-limits';
 import type { Db } from '../../db/client';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
@@ -9,15 +18,6 @@ import type { GameProviders } from '../../providers/games/game-providers';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import { listGameAccounts } from '../games/games.repository';
 import type { GamesService, MoneyAccount } from '../games/games.service';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
-import type {
-  Ledger,
-  LedgerTransactionRow,
-  Leg,
-  MemberWallet,
-  SettleAnswer,
-} from '../ledger/ledger';
-import type { AmountLimits } from '../settings/amount-limits';
 
 /** `wallet`: the member's wallet right after the movement, when the movement's own statement told it. */
 export type TransferOutcome = {

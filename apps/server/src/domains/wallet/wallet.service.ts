@@ -9,6 +9,13 @@ import type {
   WalletResponse,
 } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
+import {
+  fingerprint,
+  type Idempotency,
+  type IdempotencyTicket,
+  type Recovery,
+} from '../../core/idempotency/idempotency';
+import type { Ledger, MemberWallet } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { AccountService } from '../account/account.service';
@@ -16,13 +23,6 @@ import type { AuthContext } from '../auth/auth.service';
 import type { DepositService } from '../deposit/deposit.service';
 import type { MemberMoneyInfo } from '../games/games.repository';
 import type { GamesService } from '../games/games.service';
-import {
-  fingerprint,
-  type Idempotency,
-  type IdempotencyTicket,
-  type Recovery,
-} from '../idempotency/idempotency';
-import type { Ledger, MemberWallet } from '../ledger/ledger';
 import type { DepositRewards } from '../rewards/deposit-rewards';
 import type { TransferOutcome, TransferService } from './transfer.service';
 import type { WithdrawalService } from './withdrawal.service';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fingerprint } from '../../core/idempotency/idempotency';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
@@ -16,7 +17,6 @@ import {
   topUp,
   walletOf,
 } from '../../test/money';
-import { fingerprint } from '../idempotency/idempotency';
 
 /** A ledger transaction row with no entries yet, written straight to the table (no posting). */
 async function bareTransaction(db: Db) {

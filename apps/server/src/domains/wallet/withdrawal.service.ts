@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type Currency, currencyCountry } from '@wallet/contract/constants';
 import { fromMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT, withdrawSchema } from '@wallet/contract/wallet';
+import type { IdempotencyTicket } from '../../core/idempotency/idempotency';
+import type { Ledger, MemberWallet } from '../../core/ledger/ledger';
+import type { AmountLimits } from '../../core/settings/amount-limits';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.repository';
-import type { IdempotencyTicket } from '../idempotency/idempotency';
-import type { Ledger, MemberWallet } from '../ledger/ledger';
 import { findBankCountry } from '../lookup/lookup.repository';
-import type { AmountLimits } from '../settings/amount-limits';
 
 export type WithdrawalServiceDeps = {
   db: Db;

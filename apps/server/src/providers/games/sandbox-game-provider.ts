@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { int } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { rows, Statement, slot } from '../../db/statement';
-import { int } from '../../domains/ledger/ledger';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import type { SandboxFaults } from '../sandbox-faults';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { qrProviders } from '@wallet/contract/constants';
+import { hasSetting, insertSettingIfMissing } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
-import { hasSetting, insertSettingIfMissing } from '../../domains/settings/settings.repository';
 
 /**
  * One callback secret per QR payment provider, made on first start and kept in settings, so

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
-import { sqlState } from '../db/pg-errors';
-import type { Log } from '../lib/log';
+import type { Database } from '../../db/client';
+import { sqlState } from '../../db/pg-errors';
+import type { Log } from '../../lib/log';
 
 /** SQLSTATE 40P01: two processes creating one queue at the same moment deadlock in pg-boss. */
 const DEADLOCK = '40P01';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
-import { createPostgresDatabase, describeOnDatabases } from '../test/databases';
-import { describeWith } from '../test/services';
+import { type Database, openDatabase } from '../../db/client';
+import { createPostgresDatabase, describeOnDatabases } from '../../test/databases';
+import { describeWith } from '../../test/services';
 import { Jobs } from './jobs';
 
 /** The engine's own errors (none expected); the work's failures are the tests' business. */
