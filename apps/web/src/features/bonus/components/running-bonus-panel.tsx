@@ -12,9 +12,9 @@ import {
 import { modals } from '@mantine/modals';
 import type { BonusProgress } from '@wallet/contract/bonus';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../hooks/use-money';
 import { showSuccessAlert } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
-import { useMoney } from '../../wallet/components/money';
 import { useClearBonus } from '../api/clear-bonus';
 import { turnoverProgress } from '../bonus-progress';
 import { BonusNotice } from './bonus-notice';

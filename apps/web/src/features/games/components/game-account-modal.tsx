@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBrandAndroid, IconBrandApple, IconPlayerPlay, IconWorld } from '@tabler/icons-react';
 import type { GameProviderCode } from '@wallet/contract/constants';
 import {
@@ -20,12 +9,13 @@ import {
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '../../../components/ui/money-input';
+import { useCurrencyUnit, useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert, showToast } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
 import { useIdempotentAction } from '../../../lib/idempotency';
 import { useWallet } from '../../wallet/api/get-wallet';
 import { useTransfer } from '../../wallet/api/transfer';
-import { useCurrencyUnit, useMoney } from '../../wallet/components/money';
 import { useActivateGame } from '../api/activate-game';
 import { getAutoLogin } from '../api/get-auto-login';
 import { useGameAccount } from '../api/get-game-account';
@@ -172,16 +162,11 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
           <Button variant="default" onClick={onReset} loading={reset.isPending}>
             {t('game.resetPassword')}
           </Button>
-          <NumberInput
+          <MoneyInput
             label={t('game.amount', { unit })}
             description={t('game.amountHint', { amount: money(walletAmount) })}
             value={stake}
             onChange={setStake}
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            inputMode="decimal"
-            hideControls
           />
           {canOpen(account.data) ? (
             <Button

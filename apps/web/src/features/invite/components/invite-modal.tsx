@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/ui/figure';
 import { type PagedColumn, PagedTable } from '../../../components/ui/paged-table';
+import { Pager } from '../../../components/ui/pager';
+import { useMoney } from '../../../hooks/use-money';
 import { copyText } from '../../../lib/clipboard';
 import { formatDateTime } from '../../../lib/format';
+import { pageCount } from '../../../lib/page-range';
 import { useProfile } from '../../account/api/get-profile';
-import { Pager } from '../../statement/components/pager';
-import { pageCount } from '../../statement/page-range';
 import { useWallet } from '../../wallet/api/get-wallet';
-import { useMoney } from '../../wallet/components/money';
 import { useInvites } from '../api/get-invites';
 import { CollectInviteButton } from './collect-invite-button';
 

@@ -4,9 +4,9 @@ import { type RefundCheckResponse, refundBlocker } from '@wallet/contract/refund
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/ui/figure';
 import { OperatorHtml } from '../../../components/ui/operator-html';
+import { useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useMoney } from '../../wallet/components/money';
 import { useAddRefundToWallet } from '../api/add-refund-to-wallet';
 import { useRefundCheck } from '../api/get-refund-check';
 import { useReceiveRefund } from '../api/receive-refund';

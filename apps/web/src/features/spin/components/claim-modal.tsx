@@ -3,10 +3,10 @@ import { timings } from '@wallet/contract/constants';
 import type { Coupon } from '@wallet/contract/spin';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../hooks/use-money';
 import { showSuccessAlert } from '../../../lib/alerts';
 import { debounce } from '../../../lib/debounce';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useMoney } from '../../wallet/components/money';
 import { useClaimCoupon } from '../api/claim-coupon';
 import { showSpinError } from '../spin-error';
 

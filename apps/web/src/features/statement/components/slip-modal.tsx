@@ -5,14 +5,14 @@ import { slipNoteReasons } from '@wallet/contract/errors';
 import { type Slip, statusDisplay } from '@wallet/contract/statement';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/pager';
+import { useMoney } from '../../../hooks/use-money';
 import { formatDateTime } from '../../../lib/format';
+import { pageCount } from '../../../lib/page-range';
 import { refreshMoneyViews } from '../../../lib/query-client';
-import { useMoney } from '../../wallet/components/money';
 import { slipsQueryOptions } from '../api/get-slips';
-import { pageCount } from '../page-range';
 import { statusColor } from '../status-color';
 import { PagedList } from './paged-list';
-import { Pager } from './pager';
 
 function SlipCard({ slip }: { slip: Slip }) {
   const { t } = useTranslation();

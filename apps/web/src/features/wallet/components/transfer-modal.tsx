@@ -4,6 +4,7 @@ import { ModalsProvider, modals } from '@mantine/modals';
 import { TRANSFER_NONE, type TransferRequest, WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCurrencyUnit, useMoney } from '../../../hooks/use-money';
 import { showSuccessAlert, showToast } from '../../../lib/alerts';
 import { errorText, fieldErrorText } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
@@ -14,7 +15,6 @@ import { useWallet } from '../api/get-wallet';
 import { useTransfer } from '../api/transfer';
 import { emptyTransferForm, type TransferFormValues, transferFormSchema } from '../money-forms';
 import { type AccountOption, AccountPicker } from './account-picker';
-import { useCurrencyUnit, useMoney } from './money';
 
 type TransferModalProps = { opened: boolean; onClose: () => void };
 

@@ -4,6 +4,7 @@ import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
 import type { WithdrawRequest } from '@wallet/contract/wallet';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCurrencyUnit, useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { fieldErrorText } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
@@ -13,7 +14,6 @@ import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
 import { useWallet } from '../api/get-wallet';
 import { useWithdrawAll } from '../api/withdraw-all';
 import { type WithdrawFormValues, withdrawFormSchema } from '../money-forms';
-import { useCurrencyUnit, useMoney } from './money';
 
 type WithdrawModalProps = { opened: boolean; onClose: () => void };
 

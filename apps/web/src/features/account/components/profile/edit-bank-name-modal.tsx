@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { showErrorAlert } from '../../../../lib/alerts';
 import { fieldErrorText } from '../../../../lib/errors';
+import { uppercaseOnInput } from '../../../../lib/uppercase-on-input';
 import { useUpdateBankAccountName } from '../../api/update-bank-account-name';
-import { uppercaseOnInput } from '../uppercase-on-input';
 
 const EditNameSchema = BankAccountNameUpdateSchema.pick({ bankAccountName: true });
 type EditNameForm = z.input<typeof EditNameSchema>;

@@ -1,19 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Currency } from '@wallet/contract/constants';
+import type { UserInfo } from '@wallet/contract/wallet';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format';
-import { useLocale } from '../../../lib/i18n';
-import { walletQueryOptions } from '../api/get-wallet';
+import { formatMoney } from '../lib/format';
+import { useLocale } from '../lib/i18n';
+import { queryKeys } from '../lib/query-keys';
 
 /**
  * The signed-in member's wallet currency (issue 30: kip or baht in the Laos variant), as the
- * wallet answer the shell loads says; baht until it has. Read from the cache only: asking for
- * the currency never sends a request of its own.
+ * wallet answer the shell loads says; baht until it has. Read from the cache only (skipToken):
+ * asking for the currency never sends a request of its own, and a shared hook needs no
+ * feature's fetch function for it.
  */
 export function useCurrency(): Currency {
-  const { data } = useQuery({
-    ...walletQueryOptions(),
-    enabled: false,
+  const { data } = useQuery<UserInfo, Error, Currency>({
+    queryKey: queryKeys.wallet.summary(),
+    queryFn: skipToken,
     select: (info) => info.profile.currency,
   });
   return data ?? 'BAHT';
