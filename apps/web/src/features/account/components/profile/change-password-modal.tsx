@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { ChangePasswordSchema } from '@wallet/contract/account';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AppModal } from '../../../../components/ui/app-modal';
 import { showErrorAlert, showSuccessAlert } from '../../../../lib/alerts';
 import { fieldErrorText } from '../../../../lib/errors';
 import { useChangePassword } from '../../api/change-password';
@@ -50,7 +51,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
 
   const toggle = { 'aria-label': t('common.togglePassword') };
   return (
-    <Modal opened={opened} onClose={close} title={t('profile.changePasswordTitle')}>
+    <AppModal opened={opened} onClose={close} title={t('profile.changePasswordTitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <PasswordInput
@@ -85,6 +86,6 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

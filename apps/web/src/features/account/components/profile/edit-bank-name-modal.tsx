@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { BankAccountNameUpdateSchema } from '@wallet/contract/account';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { AppModal } from '../../../../components/ui/app-modal';
 import { showErrorAlert } from '../../../../lib/alerts';
 import { fieldErrorText } from '../../../../lib/errors';
 import { uppercaseOnInput } from '../../../../lib/uppercase-on-input';
@@ -53,7 +54,7 @@ export function EditBankNameModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('profile.editNameTitle')}>
+    <AppModal opened={opened} onClose={onClose} title={t('profile.editNameTitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -77,6 +78,6 @@ export function EditBankNameModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
