@@ -1,8 +1,8 @@
 import type { StaffOutgoingMessage } from '@wallet/contract/backoffice';
 import { create } from 'zustand';
+import { Outbox, type OutboxMessage } from '../../components/chat/message-outbox';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
-import { Outbox, type OutboxMessage } from '../chat/message-outbox';
 import { sendStaffMessage } from './api/send-message';
 import { uploadAttachment } from './api/upload-attachment';
 import { isStaffSocketOnline } from './staff-socket';

@@ -5,11 +5,11 @@ import type { ChatMessage } from '@wallet/contract/chat';
 import { chatLimits } from '@wallet/contract/constants';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCustomerMessage, isStaffMessage } from '../../../components/chat/chat-messages';
+import { withoutEchoed } from '../../../components/chat/message-outbox';
 import { ConfirmModal } from '../../../components/ui/app-modal';
 import { Link } from '../../../components/ui/link';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
-import { isCustomerMessage, isStaffMessage } from '../../chat/chat-messages';
-import { withoutEchoed } from '../../chat/message-outbox';
 import { useEndConversation } from '../api/end-conversation';
 import { hasOlder, useHistory, useLoadOlder } from '../api/get-history';
 import { markConversationRead } from '../api/mark-read';
@@ -18,7 +18,7 @@ import { type StaffPendingMessage, staffOutbox, useOutbox } from '../outbox';
 import classes from './backoffice.module.css';
 import { Composer } from './composer';
 import { chatHref, useListParty } from './conversation-list';
-import { MessageList } from './message-list';
+import { StaffMessageLog } from './staff-message-log';
 
 /**
  * Staff has read what is on screen: the read call goes once the customer's messages settle for
@@ -127,7 +127,7 @@ export function ConversationView({ conversation }: { conversation: ConversationS
           </Button>
         </Stack>
       ) : (
-        <MessageList
+        <StaffMessageLog
           messages={messages}
           pending={pending}
           seenId={seenId}

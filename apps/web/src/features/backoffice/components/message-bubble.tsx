@@ -17,15 +17,18 @@ function sideOf(sender: ChatMessage['sender']): Side {
 
 function Bubble({
   side,
+  messageId,
   children,
   footer,
 }: {
   side: Side;
+  /** A stored message's id: the log holds the view on it when an older page comes in. */
+  messageId?: number;
   children: ReactNode;
   footer: ReactNode;
 }) {
   return (
-    <div className={classes.bubbleRow} data-side={side}>
+    <div className={classes.bubbleRow} data-side={side} data-message-id={messageId}>
       <div className={classes.bubble}>{children}</div>
       {footer}
     </div>
@@ -41,6 +44,7 @@ export function MessageBubble({ message, seen }: { message: ChatMessage; seen: b
   return (
     <Bubble
       side={side}
+      messageId={message.id}
       footer={
         <Group gap={6} mt={2}>
           {message.sender === 'bot' && (
