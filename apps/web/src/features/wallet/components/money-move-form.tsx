@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   type Control,
@@ -9,8 +9,8 @@ import {
   type Path,
   useForm,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormActions } from '../../../components/ui/form-actions';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { fieldErrorText } from '../../../lib/errors';
 import { useIdempotentAction } from '../../../lib/idempotency';
@@ -57,7 +57,6 @@ export function MoneyMoveForm<Values extends AmountValues, Body, Answer>({
   onClose,
   head,
 }: MoneyMoveFormProps<Values, Body, Answer>) {
-  const { t } = useTranslation();
   const idempotent = useIdempotentAction();
   const {
     control,
@@ -93,14 +92,7 @@ export function MoneyMoveForm<Values extends AmountValues, Body, Answer>({
             />
           )}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} submitLabel={submitLabel} pending={pending} />
       </Stack>
     </form>
   );

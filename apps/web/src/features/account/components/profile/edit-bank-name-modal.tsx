@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { BankAccountNameUpdateSchema } from '@wallet/contract/account';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AppModal } from '../../../../components/ui/app-modal';
+import { FormActions } from '../../../../components/ui/form-actions';
 import { showErrorAlert } from '../../../../lib/alerts';
 import { fieldErrorText } from '../../../../lib/errors';
 import { uppercaseOnInput } from '../../../../lib/uppercase-on-input';
@@ -68,14 +69,7 @@ export function EditBankNameModal({
             {...field}
             onChange={(event) => field.onChange(uppercaseOnInput(event))}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={mutation.isPending} />
         </Stack>
       </form>
     </AppModal>
