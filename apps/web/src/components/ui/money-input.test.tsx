@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { intlLocale, type Locale } from '@wallet/contract/constants';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -41,11 +42,21 @@ describe('the money box', () => {
     });
   }
 
-  it('reads a Lao "1.000" as a thousand, not as one', () => {
+  for (const locale of ['th', 'la', 'en'] as const) {
+    it(`takes an amount typed key by key as ${locale} writes it`, async () => {
+      useSessionStore.setState({ locale });
+      const onChange = vi.fn();
+      renderWithProviders(<MoneyInput label="Amount" value="" onChange={onChange} />);
+      await userEvent.type(screen.getByLabelText('Amount'), intl(1234567.5, locale));
+      expect(onChange).toHaveBeenLastCalledWith(1234567.5);
+    });
+  }
+
+  it('reads a Lao "1.000" as a thousand, not as one', async () => {
     useSessionStore.setState({ locale: 'la' });
     const onChange = vi.fn();
     renderWithProviders(<MoneyInput label="Amount" value="" onChange={onChange} />);
-    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1.000' } });
+    await userEvent.type(screen.getByLabelText('Amount'), '1.000');
     expect(onChange).toHaveBeenLastCalledWith(1000);
   });
 

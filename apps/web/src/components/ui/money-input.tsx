@@ -45,6 +45,8 @@ export function MoneyInput(props: MoneyInputProps) {
       decimalScale={display.moneyDecimals}
       thousandSeparator={group}
       decimalSeparator={decimal}
+      // Only the locale's own decimal sign: a Lao "." typed between digits groups them.
+      allowedDecimalSeparators={[decimal]}
     />
   );
 }
