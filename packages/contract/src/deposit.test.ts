@@ -4,6 +4,7 @@ import {
   checkSlipFile,
   QrcodeStateSchema,
   QrProviderParamsSchema,
+  qrAmountFormSchema,
   qrCreateSchema,
   qrMinimum,
   qrProviderOf,
@@ -61,6 +62,12 @@ describe('creating a QR', () => {
     const [issue] = qrCreateSchema('KBANK', baht).safeParse({ amount: 0.5 }).error?.issues ?? [];
     expect(issue).toMatchObject({ path: ['amount'], message: 'deposit.qrMinimumMsg' });
     expect(qrCreateSchema('KBANK', baht).parse({ amount: 1 })).toEqual({ amount: 1 });
+  });
+
+  it('reads an empty amount box as 0, refused as below the minimum, and sends what was typed', () => {
+    const [issue] = qrAmountFormSchema('WW', baht).safeParse({ amount: '' }).error?.issues ?? [];
+    expect(issue).toMatchObject({ path: ['amount'], message: 'deposit.qrMinimumMsg' });
+    expect(qrAmountFormSchema('WW', baht).parse({ amount: 200 })).toEqual({ amount: 200 });
   });
 
   it('refuses less than the provider minimum', () => {

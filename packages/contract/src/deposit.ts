@@ -7,7 +7,7 @@ import {
   qrProviders,
   qrQuickAmounts,
 } from './constants';
-import { MoneyOutSchema, MoneySchema } from './money';
+import { AmountInputSchema, MoneyOutSchema, MoneySchema } from './money';
 import { SlipSchema } from './statement';
 import { MoneyMoveResponseSchema } from './wallet';
 
@@ -161,6 +161,12 @@ export function qrCreateSchema(provider: QrProvider, limits: QrLimits) {
   });
 }
 export type QrCreateRequest = z.infer<ReturnType<typeof qrCreateSchema>>;
+
+/** The QR amount form: its box may be empty; what it sends is the request above. */
+export function qrAmountFormSchema(provider: QrProvider, limits: QrLimits) {
+  return z.object({ amount: AmountInputSchema }).pipe(qrCreateSchema(provider, limits));
+}
+export type QrAmountFormValues = z.input<ReturnType<typeof qrAmountFormSchema>>;
 
 export const QrcodeDeleteResponseSchema = z.object({ success: z.literal(true) });
 export type QrcodeDeleteResponse = z.infer<typeof QrcodeDeleteResponseSchema>;

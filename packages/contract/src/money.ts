@@ -42,5 +42,13 @@ export const MoneySchema = z
   .max(MAX_MONEY)
   .refine(hasAtMostTwoDecimals, { error: 'KEY_INVALID' });
 
+/**
+ * What a money box of a form holds (the web app's MoneyInput): a number, or '' while empty,
+ * which reads as 0 so that the request's own schema refuses it as below its minimum.
+ */
+export const AmountInputSchema = z
+  .union([z.number(), z.literal('')])
+  .transform((amount) => (amount === '' ? 0 : amount));
+
 /** A money amount in a response (may be negative only for operator accounts, never a member's). */
 export const MoneyOutSchema = z.number();

@@ -29,6 +29,10 @@ export const OtpVerifySchema = z.object({
 });
 export type OtpVerify = z.infer<typeof OtpVerifySchema>;
 
+/** The code form of the register step: the code as typed; the token rides along from the send. */
+export const OtpCodeFormSchema = OtpVerifySchema.pick({ otpCode: true });
+export type OtpCodeForm = z.infer<typeof OtpCodeFormSchema>;
+
 export const OtpVerifyResponseSchema = z.object({
   code: z.literal('OTP_CODE_VALID'),
   phoneNumber: z.string(),

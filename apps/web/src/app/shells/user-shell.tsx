@@ -36,7 +36,7 @@ import { RefundOverlays, useRefundFlow } from '../../features/refund/components/
 import { useSpinActive } from '../../features/spin/api/get-spin-active';
 import { useWallet } from '../../features/wallet/api/get-wallet';
 import { useRefreshWallet } from '../../features/wallet/api/refresh-wallet';
-import { useMoney } from '../../features/wallet/components/money';
+import { useMoney } from '../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert } from '../../lib/alerts';
 import { formatDateTime } from '../../lib/format';
 import { useMoneyModals } from '../../lib/money-modals';

@@ -1,7 +1,8 @@
-import { Button, Group, Image, Modal, Stack } from '@mantine/core';
+import { Button, Group, Image, Stack } from '@mantine/core';
 import type { Banner } from '@wallet/contract/common';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from './app-modal';
 import classes from './banner-carousel.module.css';
 import { OperatorHtml } from './operator-html';
 
@@ -33,13 +34,7 @@ export function BannerCarousel({ opened, onClose, title, banners }: BannerCarous
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('wallet.close') }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">
         <ul
           ref={track}
@@ -77,6 +72,6 @@ export function BannerCarousel({ opened, onClose, title, banners }: BannerCarous
         )}
         <Button onClick={onClose}>{t('banners.continue')}</Button>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

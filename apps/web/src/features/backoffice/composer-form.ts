@@ -1,7 +1,7 @@
 import { type StaffOutgoingMessage, StaffOutgoingMessageSchema } from '@wallet/contract/backoffice';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { webHref } from '../chat/chat-messages';
+import { webHref } from '../../components/chat/chat-messages';
 
 /**
  * The composer's form: a text, and optionally quick-reply choices or buttons under it. What it

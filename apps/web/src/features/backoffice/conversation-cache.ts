@@ -5,7 +5,11 @@ import type {
   StaffReadEvent,
 } from '@wallet/contract/backoffice';
 import type { ChatMessage } from '@wallet/contract/chat';
-import { isCustomerMessage, isStaffMessage, mergeMessages } from '../chat/chat-messages';
+import {
+  isCustomerMessage,
+  isStaffMessage,
+  mergeMessages,
+} from '../../components/chat/chat-messages';
 
 /**
  * How the back office's cached answers change as messages arrive: pure functions, so the socket

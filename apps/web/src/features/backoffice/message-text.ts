@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '@wallet/contract/backoffice';
 import type { ChatMessage } from '@wallet/contract/chat';
 import type { TFunction } from 'i18next';
-import { isCustomerMessage, isSessionEnd, webHref } from '../chat/chat-messages';
+import { isCustomerMessage, isSessionEnd, webHref } from '../../components/chat/chat-messages';
 
 /** A guest's id is a UUID: its first 8 characters tell guests apart in a list. */
 const SHORT_ID_LENGTH = 8;

@@ -1,10 +1,11 @@
 import type { StaffOutgoingMessage } from '@wallet/contract/backoffice';
 import { create } from 'zustand';
+import { Outbox, type OutboxMessage } from '../../components/chat/message-outbox';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
-import { Outbox, type OutboxMessage } from '../chat/message-outbox';
 import { sendStaffMessage } from './api/send-message';
 import { uploadAttachment } from './api/upload-attachment';
+import { useStaffSession } from './staff-session';
 import { isStaffSocketOnline } from './staff-socket';
 
 /**
@@ -66,3 +67,12 @@ export function clearOutbox(): void {
   outboxes.clear();
   useOutbox.setState({ byConversation: {} });
 }
+
+/**
+ * The outbox empties whenever the staff token changes (sign-out, a 401): it listens to the
+ * session rather than being called by the sign-out, whose calls (api/staff-request.ts) the
+ * outbox's own sends go through.
+ */
+useStaffSession.subscribe(({ token }, previous) => {
+  if (token !== previous.token) clearOutbox();
+});

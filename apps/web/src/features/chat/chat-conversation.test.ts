@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { chatRows, type PendingMessage } from './chat-conversation';
-import { mergeMessages } from './chat-messages';
+import { mergeMessages } from '../../components/chat/chat-messages';
+import { chatRows } from '../../components/chat/chat-rows';
+import { withoutEchoed } from '../../components/chat/message-outbox';
+import type { PendingMessage } from './chat-conversation';
 import { chatMessage } from './chat-test-doubles';
-import { withoutEchoed } from './message-outbox';
 
 function pending(deliverId: string): PendingMessage {
   return {

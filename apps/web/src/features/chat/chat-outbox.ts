@@ -1,9 +1,9 @@
 import { type ChatSendRequest, chatTextToSend } from '@wallet/contract/chat';
+import { Outbox } from '../../components/chat/message-outbox';
 import { sendChatMessage } from './api/send-chat-message';
 import { uploadChatFile } from './api/upload-chat-file';
 import type { ChatState, CustomerBody } from './chat-conversation';
 import type { ChatIdentity } from './chat-identity';
-import { Outbox } from './message-outbox';
 
 type SetState = (update: (state: ChatState) => Partial<ChatState>) => void;
 

@@ -12,6 +12,8 @@ import { chatLimits, paging } from '@wallet/contract/constants';
 import { signInAgainCodes } from '@wallet/contract/errors';
 import { io, type Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
+import { isStaffMessage, mergeMessages } from '../../components/chat/chat-messages';
+import { revokePreview, withoutEchoed } from '../../components/chat/message-outbox';
 import { debounce } from '../../lib/debounce';
 import { getToken } from '../../lib/session-store';
 import { getProfile } from '../account/api/get-profile';
@@ -21,9 +23,7 @@ import { getChatHistory } from './api/get-chat-history';
 import { markChatRead } from './api/mark-chat-read';
 import { type ChatState, initialChatState } from './chat-conversation';
 import { type ChatIdentity, callerOf, conversationId } from './chat-identity';
-import { isStaffMessage, mergeMessages } from './chat-messages';
 import { ChatOutbox } from './chat-outbox';
-import { revokePreview, withoutEchoed } from './message-outbox';
 
 type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
 

@@ -1,4 +1,5 @@
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
+import { AmountInputSchema } from '@wallet/contract/money';
 import { TRANSFER_NONE, transferRequestSchema, withdrawSchema } from '@wallet/contract/wallet';
 import { z } from 'zod';
 
@@ -8,10 +9,6 @@ import { z } from 'zod';
  * may rest on its placeholder (NONE, refused as 'Please select correct account') and an empty
  * amount box is 0 (refused as below the minimum).
  */
-const AmountInputSchema = z
-  .union([z.number(), z.literal('')])
-  .transform((amount) => (amount === '' ? 0 : amount));
-
 /** The transfer minimum of the member's currency comes from `GET /api/lookup/withdraw` (issue 30). */
 export function transferFormSchema(limits: Pick<WithdrawLimitsResponse, 'transferMin'>) {
   return z

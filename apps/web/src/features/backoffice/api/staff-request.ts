@@ -9,7 +9,6 @@ import { isApiError } from '../../../lib/api-error';
 import { navigateTo, paths } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { clearOutbox } from '../outbox';
 import { getStaffToken, useStaffSession } from '../staff-session';
 
 /**
@@ -21,14 +20,13 @@ type StaffRequestOptions = Omit<RequestOptions, 'token' | 'redirects'>;
 
 /**
  * Ends the back office's session on this browser: the token goes first (the socket closes, the
- * screen's queries stop, and the login's guard lets it show), then the screen, then the cached
- * answers and unsent messages.
+ * screen's queries stop, unsent messages go (outbox.ts) and the login's guard lets it show),
+ * then the screen, then the cached answers.
  */
 export async function leaveBackoffice(): Promise<void> {
   useStaffSession.getState().signOut();
   await navigateTo(paths.backofficeLogin, { replace: true });
   queryClient.removeQueries({ queryKey: queryKeys.backoffice.all });
-  clearOutbox();
 }
 
 async function signOutOnUnauthorized<T>(call: Promise<T>): Promise<T> {

@@ -1,15 +1,15 @@
 import { ActionIcon, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconMessageOff } from '@tabler/icons-react';
 import type { ConversationSummary } from '@wallet/contract/backoffice';
 import type { ChatMessage } from '@wallet/contract/chat';
 import { chatLimits } from '@wallet/contract/constants';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCustomerMessage, isStaffMessage } from '../../../components/chat/chat-messages';
+import { withoutEchoed } from '../../../components/chat/message-outbox';
+import { ConfirmModal } from '../../../components/ui/app-modal';
 import { Link } from '../../../components/ui/link';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
-import { isCustomerMessage, isStaffMessage } from '../../chat/chat-messages';
-import { withoutEchoed } from '../../chat/message-outbox';
 import { useEndConversation } from '../api/end-conversation';
 import { hasOlder, useHistory, useLoadOlder } from '../api/get-history';
 import { markConversationRead } from '../api/mark-read';
@@ -18,7 +18,7 @@ import { type StaffPendingMessage, staffOutbox, useOutbox } from '../outbox';
 import classes from './backoffice.module.css';
 import { Composer } from './composer';
 import { chatHref, useListParty } from './conversation-list';
-import { MessageList } from './message-list';
+import { StaffMessageLog } from './staff-message-log';
 
 /**
  * Staff has read what is on screen: the read call goes once the customer's messages settle for
@@ -72,17 +72,11 @@ export function ConversationView({ conversation }: { conversation: ConversationS
   const seenId = conversation.customerReadAll ? (lastToCustomer?.id ?? null) : null;
   const title = conversationTitle(conversation, t);
 
-  const confirmEnd = () =>
-    modals.openConfirmModal({
-      title: t('backoffice.end.title'),
-      children: <Text size="sm">{t('backoffice.end.text', { name: title })}</Text>,
-      labels: { confirm: t('backoffice.end.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        endConversation.mutate(conversation.id, {
-          onSuccess: () => showSuccessAlert(t('backoffice.end.done')),
-          onError: showErrorAlert,
-        }),
+  const [asking, setAsking] = useState(false);
+  const onEnd = () =>
+    endConversation.mutate(conversation.id, {
+      onSuccess: () => showSuccessAlert(t('backoffice.end.done')),
+      onError: showErrorAlert,
     });
 
   return (
@@ -114,7 +108,7 @@ export function ConversationView({ conversation }: { conversation: ConversationS
           size="compact-sm"
           leftSection={<IconMessageOff size={16} aria-hidden />}
           loading={endConversation.isPending}
-          onClick={confirmEnd}
+          onClick={() => setAsking(true)}
         >
           <span className={classes.phoneHidden}>{t('backoffice.end.action')}</span>
         </Button>
@@ -133,7 +127,7 @@ export function ConversationView({ conversation }: { conversation: ConversationS
           </Button>
         </Stack>
       ) : (
-        <MessageList
+        <StaffMessageLog
           messages={messages}
           pending={pending}
           seenId={seenId}
@@ -148,6 +142,16 @@ export function ConversationView({ conversation }: { conversation: ConversationS
         onSend={(message) => outbox.send(message)}
         onAttach={(file) => outbox.attach(file)}
       />
+      <ConfirmModal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={t('backoffice.end.title')}
+        confirmLabel={t('backoffice.end.confirm')}
+        confirmColor="red"
+        onConfirm={onEnd}
+      >
+        <Text size="sm">{t('backoffice.end.text', { name: title })}</Text>
+      </ConfirmModal>
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Progress, Text } from '@mantine/core';
-import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
+import { Group, Progress, Text } from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
 import type { ChatMessage } from '@wallet/contract/chat';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailedDelivery } from '../../../components/chat/failed-delivery';
 import { formatDateTime } from '../../../lib/format';
 import type { StaffPendingMessage } from '../outbox';
 import classes from './backoffice.module.css';
@@ -17,15 +18,18 @@ function sideOf(sender: ChatMessage['sender']): Side {
 
 function Bubble({
   side,
+  messageId,
   children,
   footer,
 }: {
   side: Side;
+  /** A stored message's id: the log holds the view on it when an older page comes in. */
+  messageId?: number;
   children: ReactNode;
   footer: ReactNode;
 }) {
   return (
-    <div className={classes.bubbleRow} data-side={side}>
+    <div className={classes.bubbleRow} data-side={side} data-message-id={messageId}>
       <div className={classes.bubble}>{children}</div>
       {footer}
     </div>
@@ -41,6 +45,7 @@ export function MessageBubble({ message, seen }: { message: ChatMessage; seen: b
   return (
     <Bubble
       side={side}
+      messageId={message.id}
       footer={
         <Group gap={6} mt={2}>
           {message.sender === 'bot' && (
@@ -99,23 +104,14 @@ export function PendingBubble({ entry, onRetry, onDiscard }: PendingBubbleProps)
           )}
           <Group gap={6} mt={2} justify="flex-end">
             {entry.status === 'failed' ? (
-              <>
-                <Group gap={4} c="red.4" role="alert">
-                  <IconAlertCircle size={14} aria-hidden />
-                  <Text size="xs">{entry.error ?? t('backoffice.status.failed')}</Text>
-                </Group>
-                <Button size="compact-xs" variant="light" onClick={() => onRetry(entry.deliverId)}>
-                  {t('backoffice.status.retry')}
-                </Button>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => onDiscard(entry.deliverId)}
-                >
-                  {t('backoffice.status.discard')}
-                </Button>
-              </>
+              <FailedDelivery
+                reason={entry.error ?? t('backoffice.status.failed')}
+                retryLabel={t('backoffice.status.retry')}
+                discardLabel={t('backoffice.status.discard')}
+                onRetry={() => onRetry(entry.deliverId)}
+                onDiscard={() => onDiscard(entry.deliverId)}
+                announce
+              />
             ) : (
               <Text size="xs" c="dimmed" role="status">
                 {entry.status === 'uploading_file'

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconFile, IconPhone, IconPointer } from '@tabler/icons-react';
 import type { ChatButton, ChatMessage, GenericCard } from '@wallet/contract/chat';
 import { useTranslation } from 'react-i18next';
-import { telHref, webHref } from '../../chat/chat-messages';
+import { telHref, webHref } from '../../../components/chat/chat-messages';
 import { isFileLink } from '../message-text';
 import classes from './backoffice.module.css';
 

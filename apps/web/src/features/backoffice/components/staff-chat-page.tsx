@@ -1,5 +1,4 @@
 import { Badge, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { IconLogout, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -50,7 +49,11 @@ function OpenConversation({ openId }: { openId: number | null }) {
   );
 }
 
-function ChatScreen() {
+/**
+ * /backoffice/chat: the support staff's screen. Two columns on a desktop; on a phone the list,
+ * or the open conversation with a way back.
+ */
+export function StaffChatPage() {
   const { t } = useTranslation();
   const openId = useOpenConversationId();
   const { data: staff } = useStaffProfile();
@@ -92,18 +95,5 @@ function ChatScreen() {
         </section>
       </div>
     </div>
-  );
-}
-
-/**
- * /backoffice/chat: the support staff's screen. Two columns on a desktop; on a phone the list,
- * or the open conversation with a way back. The end-conversation confirmation needs Mantine's
- * modal manager: it lives here.
- */
-export function StaffChatPage() {
-  return (
-    <ModalsProvider>
-      <ChatScreen />
-    </ModalsProvider>
   );
 }

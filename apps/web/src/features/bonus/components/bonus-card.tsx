@@ -1,7 +1,7 @@
 import { Badge, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Bonus, BonusCardState } from '@wallet/contract/bonus';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../wallet/components/money';
+import { useMoney } from '../../../hooks/use-money';
 
 const badgeColor: Record<BonusCardState, string> = {
   active: 'gold',

@@ -1,5 +1,4 @@
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { type Bonus, bonusCardState } from '@wallet/contract/bonus';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +6,20 @@ import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { useBonuses } from '../api/get-bonuses';
 import { BonusCard } from './bonus-card';
 import { PromotionSearch } from './promotion-search';
-import { RunningBonusPanel } from './running-bonus-panel';
+import { RunningBonusPanel, useBonusCancel } from './running-bonus-panel';
 
 const BonusDetailsModal = lazyOverlay(
   async () => (await import('./bonus-details-modal')).BonusDetailsModal,
   (props) => props.bonus !== null,
 );
 
-function BonusScreen() {
+/**
+ * /user/bonus (SPEC.md sections 2 and 4): the promotion-code search, the running bonus's panel,
+ * and the bonus banners. A failed list load is ignored like the other lists (SPEC.md section 7).
+ */
+export function BonusPage() {
   const { t } = useTranslation();
+  const cancel = useBonusCancel();
   const { data, isPending, isError } = useBonuses();
   const [selected, setSelected] = useState<Bonus | null>(null);
   const bonuses = data?.bonuses ?? [];
@@ -28,7 +32,15 @@ function BonusScreen() {
         {t('bonus.title')}
       </Title>
       <PromotionSearch />
-      {running && <RunningBonusPanel running={running} percentFail={running.percentFail} />}
+      {running && (
+        <RunningBonusPanel
+          running={running}
+          percentFail={running.percentFail}
+          onCancel={() => cancel.ask(running.code)}
+          cancelling={cancel.pending}
+        />
+      )}
+      {cancel.dialogs}
       <Title order={2} size="h4">
         {t('bonus.listTitle')}
       </Title>
@@ -56,18 +68,5 @@ function BonusScreen() {
       )}
       <BonusDetailsModal bonus={selected} onClose={() => setSelected(null)} />
     </Stack>
-  );
-}
-
-/**
- * /user/bonus (SPEC.md sections 2 and 4): the promotion-code search, the running bonus's panel,
- * and the bonus banners. A failed list load is ignored like the other lists (SPEC.md section 7).
- * The cancel confirmation and the clear-error dialog need Mantine's modal manager: it lives here.
- */
-export function BonusPage() {
-  return (
-    <ModalsProvider>
-      <BonusScreen />
-    </ModalsProvider>
   );
 }

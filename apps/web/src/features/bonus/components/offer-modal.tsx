@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { BonusNotice } from './bonus-notice';
 
@@ -43,12 +44,7 @@ export function OfferModal<T extends Offer>({
     });
 
   return (
-    <Modal
-      opened={offer !== null}
-      onClose={onClose}
-      title={shown ? title(shown.code) : ''}
-      centered
-    >
+    <AppModal opened={offer !== null} onClose={onClose} title={shown ? title(shown.code) : ''}>
       {shown && (
         <Stack gap="md">
           {children(shown)}
@@ -63,6 +59,6 @@ export function OfferModal<T extends Offer>({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

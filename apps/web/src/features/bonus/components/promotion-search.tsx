@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { lazyOverlay } from '../../../components/ui/lazy-overlay';
 import { showErrorAlert } from '../../../lib/alerts';
 import { fieldErrorText } from '../../../lib/errors';
-import { uppercaseOnInput } from '../../account/components/uppercase-on-input';
+import { uppercaseOnInput } from '../../../lib/uppercase-on-input';
 import { useFindPromotion } from '../api/find-promotion';
 import type { FoundPromotion } from './promotion-details-modal';
 

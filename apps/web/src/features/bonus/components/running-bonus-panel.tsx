@@ -9,12 +9,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { BonusProgress } from '@wallet/contract/bonus';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal, ErrorModal } from '../../../components/ui/app-modal';
+import { useMoney } from '../../../hooks/use-money';
 import { showSuccessAlert } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
-import { useMoney } from '../../wallet/components/money';
 import { useClearBonus } from '../api/clear-bonus';
 import { turnoverProgress } from '../bonus-progress';
 import { BonusNotice } from './bonus-notice';
@@ -85,43 +86,65 @@ type RunningBonusPanelProps = {
   running: BonusProgress;
   /** The running bonus's percentFail for the notice, once known. */
   percentFail: number | undefined;
+  /** Asks before cancelling (useBonusCancel). */
+  onCancel: () => void;
+  cancelling: boolean;
 };
 
 /**
- * The running bonus, always in view while one runs (the issue: the member always sees the
- * turnover done and still needed, and what is withdrawable now against what is locked). Cancel
- * asks first (SPEC.md section 4); a clear error is a danger dialog (SPEC.md section 8).
+ * Cancelling the running bonus: asked first (SPEC.md section 4), a clear error a danger dialog
+ * (SPEC.md section 8). The page renders `dialogs` outside the panel: a clear refreshes the list
+ * whatever the outcome, which may unmount the panel while its error is still to be read.
  */
-export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelProps) {
+export function useBonusCancel() {
   const { t } = useTranslation();
-  const money = useMoney();
   const clear = useClearBonus();
+  const [asked, setAsked] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   // mutateAsync, not mutate's callbacks: a successful clear refreshes the list first, which
-  // may unmount this panel, and mutate's callbacks do not run for an unmounted component (seen
+  // may unmount the panel, and mutate's callbacks do not run for an unmounted component (seen
   // in the browser journey: the bonus gone, no alert).
   const onClear = async () => {
     try {
       const answer = await clear.mutateAsync();
       showSuccessAlert(t(`errors.${answer.message}`));
     } catch (error) {
-      modals.open({
-        title: t('common.errorTitle'),
-        centered: true,
-        children: <Text c="red.4">{errorText(error)}</Text>,
-      });
+      setFailure(errorText(error));
     }
   };
 
-  const confirmClear = () =>
-    modals.openConfirmModal({
-      title: t('bonus.cancelTitle'),
-      centered: true,
-      children: <Text size="sm">{t('bonus.cancelConfirm', { code: running.code })}</Text>,
-      labels: { confirm: t('bonus.cancelYes'), cancel: t('bonus.cancelNo') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void onClear(),
-    });
+  const dialogs = (
+    <>
+      <ConfirmModal
+        opened={asked !== null}
+        onClose={() => setAsked(null)}
+        title={t('bonus.cancelTitle')}
+        confirmLabel={t('bonus.cancelYes')}
+        cancelLabel={t('bonus.cancelNo')}
+        confirmColor="red"
+        onConfirm={() => void onClear()}
+      >
+        <Text size="sm">{t('bonus.cancelConfirm', { code: asked })}</Text>
+      </ConfirmModal>
+      <ErrorModal error={failure} onClose={() => setFailure(null)} />
+    </>
+  );
+  return { ask: (code: string) => setAsked(code), pending: clear.isPending, dialogs };
+}
+
+/**
+ * The running bonus, always in view while one runs (the issue: the member always sees the
+ * turnover done and still needed, and what is withdrawable now against what is locked).
+ */
+export function RunningBonusPanel({
+  running,
+  percentFail,
+  onCancel,
+  cancelling,
+}: RunningBonusPanelProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
 
   return (
     <Paper
@@ -159,7 +182,7 @@ export function RunningBonusPanel({ running, percentFail }: RunningBonusPanelPro
           <ActiveFigures running={running} />
         )}
         {percentFail !== undefined && <BonusNotice percentFail={percentFail} />}
-        <Button variant="light" color="red" onClick={confirmClear} loading={clear.isPending}>
+        <Button variant="light" color="red" onClick={onCancel} loading={cancelling}>
           {t('bonus.cancel')}
         </Button>
       </Stack>

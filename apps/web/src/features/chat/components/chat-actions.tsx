@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { IconExternalLink, IconPhone } from '@tabler/icons-react';
 import type { ChatButton, GenericCard } from '@wallet/contract/chat';
 import { useTranslation } from 'react-i18next';
-import { telHref, webHref } from '../chat-messages';
+import { telHref, webHref } from '../../../components/chat/chat-messages';
 import classes from './chat-widget.module.css';
 
 export type Postback = (title: string, payload: string) => void;

@@ -1,10 +1,10 @@
-import { Button, Group, Progress, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Progress, Text } from '@mantine/core';
 import type { ChatMessage, ChatPayload } from '@wallet/contract/chat';
 import { useTranslation } from 'react-i18next';
+import { isStaffMessage } from '../../../components/chat/chat-messages';
+import { FailedDelivery } from '../../../components/chat/failed-delivery';
 import { formatDateTime } from '../../../lib/format';
 import { type PendingMessage, pendingContent } from '../chat-conversation';
-import { isStaffMessage } from '../chat-messages';
 import { ChatButtons, GenericCards, type Postback, QuickReplies } from './chat-actions';
 import { ChatMedia } from './chat-media';
 import classes from './chat-widget.module.css';
@@ -156,27 +156,13 @@ export function PendingRow({
         </Text>
       )}
       {failed && (
-        <>
-          <Group gap={4} wrap="nowrap" c="red.4">
-            <IconAlertCircle size={14} aria-hidden />
-            <Text size="xs">
-              {pending.error ? `${t('chat.failed')}: ${pending.error}` : t('chat.failed')}
-            </Text>
-          </Group>
-          <Group gap="xs">
-            <Button size="compact-xs" variant="light" onClick={() => onResend(pending.deliverId)}>
-              {t('chat.resend')}
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="gray"
-              onClick={() => onRemove(pending.deliverId)}
-            >
-              {t('chat.remove')}
-            </Button>
-          </Group>
-        </>
+        <FailedDelivery
+          reason={pending.error ? `${t('chat.failed')}: ${pending.error}` : t('chat.failed')}
+          retryLabel={t('chat.resend')}
+          discardLabel={t('chat.remove')}
+          onRetry={() => onResend(pending.deliverId)}
+          onDiscard={() => onRemove(pending.deliverId)}
+        />
       )}
     </div>
   );

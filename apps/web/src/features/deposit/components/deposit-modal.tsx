@@ -3,7 +3,6 @@ import {
   Alert,
   Divider,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -15,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { QrProvider } from '@wallet/contract/constants';
 import { type DepositAccount, qrProviderOf } from '@wallet/contract/deposit';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
 import { copyText } from '../../../lib/clipboard';
 import { errorText } from '../../../lib/errors';
 import { bankName, formatAccountNo } from '../../../lib/format';
@@ -75,13 +75,7 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
   const nameCopy = useLatinNameCopy();
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('deposit.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('wallet.close') }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={t('deposit.title')}>
       <Stack gap="md">
         <Text size="sm" fw={600}>
           {t('deposit.bankTransfer')}
@@ -170,6 +164,6 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
         {accounts.data?.isManual && <SlipUpload onDone={onClose} />}
       </Stack>
       {nameCopy.editor}
-    </Modal>
+    </AppModal>
   );
 }

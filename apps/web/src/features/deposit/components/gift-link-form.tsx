@@ -4,13 +4,13 @@ import { type TruelinkForm, TruelinkFormSchema } from '@wallet/contract/deposit'
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCurrencyUnit, useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { fieldErrorText } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
 import { useIdempotentAction } from '../../../lib/idempotency';
 import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
-import { useCurrencyUnit, useMoney } from '../../wallet/components/money';
 import { useRedeemGiftLink, useTruelinkKey } from '../api/redeem-gift-link';
 import { encryptLink } from '../encrypt-link';
 

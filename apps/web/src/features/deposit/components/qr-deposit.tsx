@@ -1,23 +1,20 @@
-import {
-  Button,
-  Group,
-  Image,
-  NumberInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { type QrProvider, timings } from '@wallet/contract/constants';
 import {
   canCreateQr,
-  QR_CREATE_FLOOR,
+  type QrAmountFormValues,
+  type QrCreateRequest,
   type QrcodeState,
+  qrAmountFormSchema,
   qrMinimum,
   qrQuickAmountsFor,
 } from '@wallet/contract/deposit';
 import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '../../../components/ui/money-input';
+import { useCurrency, useCurrencyUnit, useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showErrorMessage, showSuccessAlert } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
@@ -26,7 +23,6 @@ import { useIdempotentAction } from '../../../lib/idempotency';
 import { queryClient, refreshMoneyViews } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
-import { useCurrency, useCurrencyUnit, useMoney } from '../../wallet/components/money';
 import { useCancelQr, useCreateQr, useQrcode } from '../api/qrcode';
 import { qrOptions } from '../qr-options';
 
@@ -72,21 +68,30 @@ function QrAmountForm({ provider }: { provider: QrProvider }) {
   const { t } = useTranslation();
   const create = useCreateQr();
   const idempotent = useIdempotentAction();
-  const [amount, setAmount] = useState<number | ''>('');
   // The minimums and the largest deposit of the member's currency (issue 30).
   const { data: limits } = useWithdrawLimits();
   const unit = useCurrencyUnit();
   const locale = useLocale();
   const currency = useCurrency();
-  const amounts = qrQuickAmountsFor(provider, currency, qrOptions);
-  const value = amount === '' ? 0 : amount;
+  const quickAmounts = qrQuickAmountsFor(provider, currency, qrOptions);
+  const { control, handleSubmit, setValue, watch } = useForm<
+    QrAmountFormValues,
+    unknown,
+    QrCreateRequest
+  >({
+    // Without the limits yet, the create button is off and nothing submits.
+    resolver: limits ? zodResolver(qrAmountFormSchema(provider, limits)) : undefined,
+    defaultValues: { amount: '' },
+  });
+  const typed = watch('amount');
+  const value = typed === '' ? 0 : typed;
 
-  const submit = async () => {
-    // SPEC.md section 5: nothing happens below 1.
-    if (value < QR_CREATE_FLOOR) return;
+  // SPEC.md section 5: nothing happens below 1 (qrCreateSchema's minimum), so a refusal here
+  // shows nothing; the button's state already says what the provider takes.
+  const onSubmit = handleSubmit(async ({ amount }) => {
     try {
-      const state = await idempotent({ provider, amount: value }, (idempotencyKey) =>
-        create.mutateAsync({ provider, amount: value, idempotencyKey }),
+      const state = await idempotent({ provider, amount }, (idempotencyKey) =>
+        create.mutateAsync({ provider, amount, idempotencyKey }),
       );
       if (!state.hasQrcode) {
         showErrorMessage(state.message ?? t('errors.QR_FAIL'), t('errors.QR_FAIL'));
@@ -94,43 +99,39 @@ function QrAmountForm({ provider }: { provider: QrProvider }) {
     } catch (error) {
       showErrorAlert(error);
     }
-  };
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         <SimpleGrid cols={3} spacing="xs">
-          {amounts.map((quick) => (
+          {quickAmounts.map((quick) => (
             <Button
               key={quick}
               variant={value === quick ? 'filled' : 'light'}
               size="sm"
-              onClick={() => setAmount(quick)}
+              onClick={() => setValue('amount', quick)}
             >
-              {quick.toLocaleString('en-US')}
+              {formatAmount(quick, locale)}
             </Button>
           ))}
         </SimpleGrid>
-        <NumberInput
-          label={t('deposit.qrAmount', { unit })}
-          description={
-            limits
-              ? `${t('deposit.qrMinimum', { min: formatAmount(qrMinimum(provider, limits), locale), unit })} · ${t('deposit.qrMaximum', { max: formatAmount(limits.depositMax, locale), unit })}`
-              : undefined
-          }
-          value={amount}
-          onChange={(next) => setAmount(typeof next === 'number' ? next : '')}
-          min={0}
-          decimalScale={2}
-          thousandSeparator=","
-          inputMode="decimal"
-          allowNegative={false}
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field }) => (
+            <MoneyInput
+              label={t('deposit.qrAmount', { unit })}
+              description={
+                limits
+                  ? `${t('deposit.qrMinimum', { min: formatAmount(qrMinimum(provider, limits), locale), unit })} · ${t('deposit.qrMaximum', { max: formatAmount(limits.depositMax, locale), unit })}`
+                  : undefined
+              }
+              value={field.value}
+              onChange={(next) => field.onChange(typeof next === 'number' ? next : '')}
+              onBlur={field.onBlur}
+            />
+          )}
         />
         <Button
           type="submit"

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBrandAndroid, IconBrandApple, IconPlayerPlay, IconWorld } from '@tabler/icons-react';
 import type { GameProviderCode } from '@wallet/contract/constants';
 import {
@@ -20,12 +9,14 @@ import {
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
+import { MoneyInput } from '../../../components/ui/money-input';
+import { useCurrencyUnit, useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert, showToast } from '../../../lib/alerts';
 import { errorText } from '../../../lib/errors';
 import { useIdempotentAction } from '../../../lib/idempotency';
 import { useWallet } from '../../wallet/api/get-wallet';
 import { useTransfer } from '../../wallet/api/transfer';
-import { useCurrencyUnit, useMoney } from '../../wallet/components/money';
 import { useActivateGame } from '../api/activate-game';
 import { getAutoLogin } from '../api/get-auto-login';
 import { useGameAccount } from '../api/get-game-account';
@@ -49,17 +40,10 @@ type GameAccountModalProps = { game: GameProviderCode | null; onClose: () => voi
 
 /** The game-account modal (SPEC.md sections 2 and 4): activate, credentials, reset, play. */
 export function GameAccountModal({ game, onClose }: GameAccountModalProps) {
-  const { t } = useTranslation();
   const { data: wallet } = useWallet();
   const slot = wallet?.slots.find((s) => s.code === game);
   return (
-    <Modal
-      opened={game !== null}
-      onClose={onClose}
-      title={slot?.name ?? ''}
-      centered
-      closeButtonProps={{ 'aria-label': t('wallet.close') }}
-    >
+    <AppModal opened={game !== null} onClose={onClose} title={slot?.name ?? ''}>
       {game && slot && (
         <GameAccountBody
           key={game}
@@ -71,7 +55,7 @@ export function GameAccountModal({ game, onClose }: GameAccountModalProps) {
           walletAmount={wallet?.wallet.cash ?? 0}
         />
       )}
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -172,16 +156,11 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
           <Button variant="default" onClick={onReset} loading={reset.isPending}>
             {t('game.resetPassword')}
           </Button>
-          <NumberInput
+          <MoneyInput
             label={t('game.amount', { unit })}
             description={t('game.amountHint', { amount: money(walletAmount) })}
             value={stake}
             onChange={setStake}
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            inputMode="decimal"
-            hideControls
           />
           {canOpen(account.data) ? (
             <Button

@@ -1,8 +1,8 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useMoney } from '../../wallet/components/money';
 import { useCollectInviteBonus } from '../api/collect-invite-bonus';
 
 /**

@@ -1,18 +1,19 @@
-import { ActionIcon, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { paging } from '@wallet/contract/constants';
 import { type InviteRow, inviteLink } from '@wallet/contract/invite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
 import { Figure } from '../../../components/ui/figure';
 import { type PagedColumn, PagedTable } from '../../../components/ui/paged-table';
+import { Pager } from '../../../components/ui/pager';
+import { useMoney } from '../../../hooks/use-money';
 import { copyText } from '../../../lib/clipboard';
 import { formatDateTime } from '../../../lib/format';
+import { pageCount } from '../../../lib/page-range';
 import { useProfile } from '../../account/api/get-profile';
-import { Pager } from '../../statement/components/pager';
-import { pageCount } from '../../statement/page-range';
 import { useWallet } from '../../wallet/api/get-wallet';
-import { useMoney } from '../../wallet/components/money';
 import { useInvites } from '../api/get-invites';
 import { CollectInviteButton } from './collect-invite-button';
 
@@ -73,13 +74,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
   const link = profile ? inviteLink(window.location.origin, profile.profile._id) : '';
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('invite.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('wallet.close') }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={t('invite.title')}>
       <Stack gap="md">
         <TextInput
           label={t('invite.link')}
@@ -121,6 +116,6 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
         </Paper>
         <InvitedFriends opened={opened} />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,7 +1,7 @@
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../wallet/components/money';
+import { useMoney } from '../../../hooks/use-money';
 import { CollectInviteButton } from './collect-invite-button';
 
 /**

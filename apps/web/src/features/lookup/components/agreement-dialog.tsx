@@ -1,6 +1,7 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { HtmlDocumentResponse } from '@wallet/contract/lookup';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
 import { OperatorHtml } from '../../../components/ui/operator-html';
 
 type AgreementDialogProps = {
@@ -14,17 +15,18 @@ type AgreementDialogProps = {
 export function AgreementDialog({ opened, agreement, onAccept, onClose }: AgreementDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       title={agreement?.title || t('agreement.title')}
       size="lg"
       closeOnClickOutside={false}
+      centered={false}
     >
       {agreement && <OperatorHtml html={agreement.html} />}
       <Group justify="flex-end" mt="md">
         <Button onClick={onAccept}>{t('agreement.accept')}</Button>
       </Group>
-    </Modal>
+    </AppModal>
   );
 }

@@ -3,7 +3,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -16,6 +15,7 @@ import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { HowtoResponse } from '@wallet/contract/lookup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
 import { errorText } from '../../../lib/errors';
 import { useHowto } from '../api/get-howto';
 import { videoSource } from '../video-source';
@@ -98,14 +98,15 @@ export function HowtoPage() {
           </UnstyledButton>
         ))}
       </SimpleGrid>
-      <Modal
+      <AppModal
         opened={playing !== null}
         onClose={() => setPlaying(null)}
+        centered={false}
         title={playing ? titleOf(playing) : ''}
         size="xl"
       >
         {playing && <VideoPlayer video={playing} />}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

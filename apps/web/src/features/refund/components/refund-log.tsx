@@ -4,10 +4,10 @@ import type { RefundRow } from '@wallet/contract/refund';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PagedColumn, PagedTable } from '../../../components/ui/paged-table';
+import { Pager } from '../../../components/ui/pager';
+import { useMoney } from '../../../hooks/use-money';
 import { formatDateTime } from '../../../lib/format';
-import { Pager } from '../../statement/components/pager';
-import { pageCount } from '../../statement/page-range';
-import { useMoney } from '../../wallet/components/money';
+import { pageCount } from '../../../lib/page-range';
 import { useRefunds } from '../api/get-refunds';
 
 /** The refund log, 10 a page (SPEC.md sections 2 and 9); a failed page is ignored (7). */

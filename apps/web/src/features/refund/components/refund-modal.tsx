@@ -1,12 +1,13 @@
-import { Box, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ModalsProvider, modals } from '@mantine/modals';
+import { Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type RefundCheckResponse, refundBlocker } from '@wallet/contract/refund';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal, ConfirmModal } from '../../../components/ui/app-modal';
 import { Figure } from '../../../components/ui/figure';
 import { OperatorHtml } from '../../../components/ui/operator-html';
+import { useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useMoney } from '../../wallet/components/money';
 import { useAddRefundToWallet } from '../api/add-refund-to-wallet';
 import { useRefundCheck } from '../api/get-refund-check';
 import { useReceiveRefund } from '../api/receive-refund';
@@ -84,6 +85,7 @@ export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () 
   const { data: check, isPending, isError } = useRefundCheck(opened);
   const toWallet = useAddRefundToWallet();
   const idempotentToWallet = useIdempotentAction();
+  const [asking, setAsking] = useState(false);
 
   const onToWallet = async () => {
     try {
@@ -97,29 +99,9 @@ export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () 
     }
   };
 
-  const confirmToWallet = (rates: RefundCheckResponse) =>
-    modals.openConfirmModal({
-      title: t('refund.toWalletTitle'),
-      centered: true,
-      children: (
-        <Text size="sm">
-          {t('refund.toWalletConfirm', { success: rates.refundSuccess, fail: rates.refundFail })}
-        </Text>
-      ),
-      labels: { confirm: t('refund.toWalletYes'), cancel: t('common.cancel') },
-      onConfirm: () => void onToWallet(),
-    });
-
-  // The confirm dialog (modals.openConfirmModal) has its manager here, as in the transfer modal.
   return (
-    <ModalsProvider>
-      <Modal
-        opened={opened}
-        onClose={onClose}
-        title={t('refund.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('wallet.close') }}
-      >
+    <>
+      <AppModal opened={opened} onClose={onClose} title={t('refund.title')}>
         <Stack gap="md">
           {isPending && !isError && (
             <Group justify="center" py="md">
@@ -140,12 +122,23 @@ export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () 
             // Nothing received waits for the wallet: nothing to move.
             disabled={!check || check.received <= 0}
             loading={toWallet.isPending}
-            onClick={() => check && confirmToWallet(check)}
+            onClick={() => setAsking(true)}
           >
             {t('refund.toWallet')}
           </Button>
         </Stack>
-      </Modal>
-    </ModalsProvider>
+      </AppModal>
+      <ConfirmModal
+        opened={asking && check !== undefined}
+        onClose={() => setAsking(false)}
+        title={t('refund.toWalletTitle')}
+        confirmLabel={t('refund.toWalletYes')}
+        onConfirm={() => void onToWallet()}
+      >
+        <Text size="sm">
+          {t('refund.toWalletConfirm', { success: check?.refundSuccess, fail: check?.refundFail })}
+        </Text>
+      </ConfirmModal>
+    </>
   );
 }

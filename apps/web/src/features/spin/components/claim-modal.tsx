@@ -1,12 +1,13 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { timings } from '@wallet/contract/constants';
 import type { Coupon } from '@wallet/contract/spin';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
+import { useMoney } from '../../../hooks/use-money';
 import { showSuccessAlert } from '../../../lib/alerts';
 import { debounce } from '../../../lib/debounce';
 import { useIdempotentAction } from '../../../lib/idempotency';
-import { useMoney } from '../../wallet/components/money';
 import { useClaimCoupon } from '../api/claim-coupon';
 import { showSpinError } from '../spin-error';
 
@@ -45,13 +46,7 @@ export function ClaimModal({ coupon, onClose }: { coupon: Coupon | null; onClose
   useEffect(() => () => debounced.cancel(), [debounced]);
 
   return (
-    <Modal
-      opened={coupon !== null}
-      onClose={onClose}
-      title={t('spin.claimTitle')}
-      centered
-      zIndex={400}
-    >
+    <AppModal opened={coupon !== null} onClose={onClose} title={t('spin.claimTitle')} zIndex={400}>
       {shown && (
         <Stack gap="md">
           <Text>
@@ -76,6 +71,6 @@ export function ClaimModal({ coupon, onClose }: { coupon: Coupon | null; onClose
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -3,10 +3,10 @@ import { paging } from '@wallet/contract/constants';
 import type { Coupon } from '@wallet/contract/spin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/pager';
+import { useMoney } from '../../../hooks/use-money';
 import { formatDateTime } from '../../../lib/format';
-import { Pager } from '../../statement/components/pager';
-import { pageCount } from '../../statement/page-range';
-import { useMoney } from '../../wallet/components/money';
+import { pageCount } from '../../../lib/page-range';
 import { useCoupons } from '../api/get-coupons';
 import { ClaimModal } from './claim-modal';
 

@@ -1,6 +1,7 @@
-import { Badge, Button, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
 import { OperatorHtml } from '../../../components/ui/operator-html';
 import type { Prize } from '../use-wheel-spin';
 
@@ -13,13 +14,7 @@ export function PrizeModal({ prize, onClose }: { prize: Prize | null; onClose: (
   const [shown, setShown] = useState(prize);
   if (prize && prize !== shown) setShown(prize);
   return (
-    <Modal
-      opened={prize !== null}
-      onClose={onClose}
-      title={t('spin.prizeTitle')}
-      centered
-      zIndex={400}
-    >
+    <AppModal opened={prize !== null} onClose={onClose} title={t('spin.prizeTitle')} zIndex={400}>
       {shown && (
         <Stack align="center" gap="md">
           <Badge
@@ -44,6 +39,6 @@ export function PrizeModal({ prize, onClose }: { prize: Prize | null; onClose: (
           </Button>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,18 +1,19 @@
-import { Anchor, Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { paging } from '@wallet/contract/constants';
 import { slipNoteReasons } from '@wallet/contract/errors';
 import { type Slip, statusDisplay } from '@wallet/contract/statement';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
+import { Pager } from '../../../components/ui/pager';
+import { useMoney } from '../../../hooks/use-money';
 import { formatDateTime } from '../../../lib/format';
+import { pageCount } from '../../../lib/page-range';
 import { refreshMoneyViews } from '../../../lib/query-client';
-import { useMoney } from '../../wallet/components/money';
 import { slipsQueryOptions } from '../api/get-slips';
-import { pageCount } from '../page-range';
 import { statusColor } from '../status-color';
 import { PagedList } from './paged-list';
-import { Pager } from './pager';
 
 function SlipCard({ slip }: { slip: Slip }) {
   const { t } = useTranslation();
@@ -73,13 +74,7 @@ export function SlipModal({ opened, onClose }: { opened: boolean; onClose: () =>
   }, [processing]);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('statement.slipTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('wallet.close') }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={t('statement.slipTitle')}>
       <Stack gap="md">
         <PagedList
           items={data?.slips}
@@ -94,6 +89,6 @@ export function SlipModal({ opened, onClose }: { opened: boolean; onClose: () =>
           label={t('statement.slipPages')}
         />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

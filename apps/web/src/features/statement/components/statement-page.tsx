@@ -6,14 +6,14 @@ import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyOverlay } from '../../../components/ui/lazy-overlay';
+import { Pager } from '../../../components/ui/pager';
+import { useMoney } from '../../../hooks/use-money';
 import { formatDateTime } from '../../../lib/format';
+import { pageCount } from '../../../lib/page-range';
 import { useWallet } from '../../wallet/api/get-wallet';
-import { useMoney } from '../../wallet/components/money';
 import { useStatement } from '../api/get-statement';
-import { pageCount } from '../page-range';
 import { statusColor } from '../status-color';
 import { PagedList } from './paged-list';
-import { Pager } from './pager';
 
 const SlipModal = lazyOverlay(
   async () => (await import('./slip-modal')).SlipModal,

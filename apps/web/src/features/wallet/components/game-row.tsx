@@ -3,8 +3,8 @@ import type { GameProviderCode } from '@wallet/contract/constants';
 import type { Slot } from '@wallet/contract/games';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../hooks/use-money';
 import classes from './game-row.module.css';
-import { useMoney } from './money';
 
 type GameRowProps = {
   title: string;

@@ -3,11 +3,11 @@ import { IconCoins, IconRefresh } from '@tabler/icons-react';
 import type { UserInfo } from '@wallet/contract/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../hooks/use-money';
 import { showErrorAlert } from '../../../lib/alerts';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useRefreshWallet } from '../api/refresh-wallet';
-import { useMoney } from './money';
 
 type WalletKind = 'cash' | 'bonus';
 

@@ -1,19 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
-import type { WithdrawRequest } from '@wallet/contract/wallet';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/ui/app-modal';
+import { useCurrencyUnit, useMoney } from '../../../hooks/use-money';
 import { showErrorAlert, showSuccessAlert } from '../../../lib/alerts';
-import { fieldErrorText } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
-import { useIdempotentAction } from '../../../lib/idempotency';
 import { useWithdrawLimits } from '../../lookup/api/get-withdraw-limits';
 import { useWallet } from '../api/get-wallet';
 import { useWithdrawAll } from '../api/withdraw-all';
-import { type WithdrawFormValues, withdrawFormSchema } from '../money-forms';
-import { useCurrencyUnit, useMoney } from './money';
+import { withdrawFormSchema } from '../money-forms';
+import { MoneyMoveForm } from './money-move-form';
 
 type WithdrawModalProps = { opened: boolean; onClose: () => void };
 
@@ -22,7 +19,7 @@ export function WithdrawModal({ opened, onClose }: WithdrawModalProps) {
   const { t } = useTranslation();
   const { data: limits } = useWithdrawLimits();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('withdraw.title')} centered>
+    <AppModal opened={opened} onClose={onClose} title={t('withdraw.title')}>
       {limits ? (
         <WithdrawForm limits={limits} onClose={onClose} />
       ) : (
@@ -30,7 +27,7 @@ export function WithdrawModal({ opened, onClose }: WithdrawModalProps) {
           {t('common.loading')}
         </Text>
       )}
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -47,27 +44,6 @@ function WithdrawForm({
   const unit = useCurrencyUnit();
   const { data: wallet } = useWallet();
   const withdraw = useWithdrawAll();
-  const idempotent = useIdempotentAction();
-  const {
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<WithdrawFormValues, unknown, WithdrawRequest>({
-    resolver: zodResolver(withdrawFormSchema(limits)),
-    defaultValues: { amount: '' },
-  });
-
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      const answer = await idempotent(body, (idempotencyKey) =>
-        withdraw.mutateAsync({ body, idempotencyKey }),
-      );
-      onClose();
-      showSuccessAlert(t('withdraw.success', { amount: money(answer.amount) }));
-    } catch (error) {
-      showErrorAlert(error);
-    }
-  });
 
   const bounds = {
     min: formatAmount(limits.withdrawMin, locale),
@@ -75,8 +51,19 @@ function WithdrawForm({
     unit,
   };
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
+    <MoneyMoveForm
+      schema={withdrawFormSchema(limits)}
+      defaultValues={{ amount: '' }}
+      amountLabel={t('withdraw.amount', { unit })}
+      amountDescription={t('withdraw.limits', bounds)}
+      bounds={bounds}
+      submitLabel={t('withdraw.submit')}
+      pending={withdraw.isPending}
+      send={(body, idempotencyKey) => withdraw.mutateAsync({ body, idempotencyKey })}
+      onDone={(answer) => showSuccessAlert(t('withdraw.success', { amount: money(answer.amount) }))}
+      onFailure={showErrorAlert}
+      onClose={onClose}
+      head={() => (
         <Paper p="md" radius="md" className="wallet-hero-card">
           <Text size="sm" c="dimmed">
             {t('wallet.total')}
@@ -85,34 +72,7 @@ function WithdrawForm({
             {wallet ? money(wallet.total) : ''}
           </Text>
         </Paper>
-        <Controller
-          control={control}
-          name="amount"
-          render={({ field }) => (
-            <NumberInput
-              label={t('withdraw.amount', { unit })}
-              description={t('withdraw.limits', bounds)}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              min={0}
-              decimalScale={2}
-              thousandSeparator=","
-              inputMode="decimal"
-              hideControls
-              error={fieldErrorText(errors.amount?.message, bounds)}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={withdraw.isPending}>
-            {t('withdraw.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+    />
   );
 }

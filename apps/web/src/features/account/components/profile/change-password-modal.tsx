@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { ChangePasswordSchema } from '@wallet/contract/account';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AppModal } from '../../../../components/ui/app-modal';
+import { FormActions } from '../../../../components/ui/form-actions';
 import { showErrorAlert, showSuccessAlert } from '../../../../lib/alerts';
 import { fieldErrorText } from '../../../../lib/errors';
 import { useChangePassword } from '../../api/change-password';
@@ -50,7 +52,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
 
   const toggle = { 'aria-label': t('common.togglePassword') };
   return (
-    <Modal opened={opened} onClose={close} title={t('profile.changePasswordTitle')}>
+    <AppModal opened={opened} onClose={close} title={t('profile.changePasswordTitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <PasswordInput
@@ -75,16 +77,9 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
             error={fieldErrorText(errors.confirmPassword?.message)}
             {...register('confirmPassword')}
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} pending={mutation.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

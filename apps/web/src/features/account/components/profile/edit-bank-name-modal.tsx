@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { BankAccountNameUpdateSchema } from '@wallet/contract/account';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { AppModal } from '../../../../components/ui/app-modal';
+import { FormActions } from '../../../../components/ui/form-actions';
 import { showErrorAlert } from '../../../../lib/alerts';
 import { fieldErrorText } from '../../../../lib/errors';
+import { uppercaseOnInput } from '../../../../lib/uppercase-on-input';
 import { useUpdateBankAccountName } from '../../api/update-bank-account-name';
-import { uppercaseOnInput } from '../uppercase-on-input';
 
 const EditNameSchema = BankAccountNameUpdateSchema.pick({ bankAccountName: true });
 type EditNameForm = z.input<typeof EditNameSchema>;
@@ -53,7 +55,7 @@ export function EditBankNameModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('profile.editNameTitle')}>
+    <AppModal opened={opened} onClose={onClose} title={t('profile.editNameTitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -67,16 +69,9 @@ export function EditBankNameModal({
             {...field}
             onChange={(event) => field.onChange(uppercaseOnInput(event))}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={mutation.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../../lib/errors';
 import { bankName } from '../../../../lib/format';
 import { useLocale } from '../../../../lib/i18n';
+import { uppercaseOnInput } from '../../../../lib/uppercase-on-input';
 import { variant } from '../../../../lib/variant';
 import { useBanks } from '../../../lookup/api/get-banks';
-import { uppercaseOnInput } from '../uppercase-on-input';
 import { type BankStepInput, type BankStepValues, bankStepSchema } from './register-schemas';
 
 const schema = bankStepSchema(variant);

@@ -1,9 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
-import { OTP_LENGTH, type OtpSendResponse } from '@wallet/contract/otp';
+import {
+  OTP_LENGTH,
+  type OtpCodeForm,
+  OtpCodeFormSchema,
+  type OtpSendResponse,
+} from '@wallet/contract/otp';
 import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert } from '../../../../lib/alerts';
 import { isApiError } from '../../../../lib/api-error';
+import { fieldErrorText } from '../../../../lib/errors';
 import { useSendOtp } from '../../../otp/api/send-otp';
 import { useVerifyOtp } from '../../../otp/api/verify-otp';
 
@@ -32,12 +40,22 @@ function useCountdown(seconds: number, restartKey: unknown): number {
 /** Step 2 (SPEC.md section 2): the 6-digit code, with a resend after a cooldown. */
 export function OtpStep({ phoneNumber, otp, onResent, onVerified, onBack }: OtpStepProps) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
+  const {
+    control,
+    handleSubmit,
+    resetField,
+    watch,
+    formState: { errors },
+  } = useForm<OtpCodeForm>({
+    resolver: zodResolver(OtpCodeFormSchema),
+    defaultValues: { otpCode: '' },
+  });
+  const code = watch('otpCode');
   const verify = useVerifyOtp();
   const resend = useSendOtp();
   const cooldown = useCountdown(RESEND_COOLDOWN_SECONDS, otp.otpToken);
 
-  const submit = async (otpCode: string) => {
+  const onSubmit = handleSubmit(async ({ otpCode }) => {
     try {
       await verify.mutateAsync({ otpToken: otp.otpToken, otpCode });
       onVerified();
@@ -45,16 +63,16 @@ export function OtpStep({ phoneNumber, otp, onResent, onVerified, onBack }: OtpS
       // SPEC.md section 4: OTP_VERIFIED means the phone is already verified: go on.
       if (isApiError(error) && error.code === 'OTP_VERIFIED') onVerified();
       else {
-        setCode('');
+        resetField('otpCode');
         showErrorAlert(error);
       }
     }
-  };
+  });
 
   const onResend = async () => {
     try {
       onResent(await resend.mutateAsync({ phoneNumber }));
-      setCode('');
+      resetField('otpCode');
     } catch (error) {
       if (isApiError(error) && error.code === 'OTP_VERIFIED') onVerified();
       else showErrorAlert(error);
@@ -62,35 +80,42 @@ export function OtpStep({ phoneNumber, otp, onResent, onVerified, onBack }: OtpS
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (code.length === OTP_LENGTH) void submit(code);
-      }}
-      noValidate
-    >
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('register.otpSentTo', { phone: phoneNumber })}</Text>
         <Text size="xs" c="dimmed">
           {t('register.otpRef', { ref: otp.otpRef })}
         </Text>
         <Group justify="center">
-          <PinInput
-            length={OTP_LENGTH}
-            type="number"
-            inputMode="numeric"
-            oneTimeCode
-            size="md"
-            gap={8}
-            value={code}
-            onChange={setCode}
-            getInputProps={(index) => ({
-              'aria-label': t('register.otpDigit', { n: index + 1, total: OTP_LENGTH }),
-            })}
-            disabled={verify.isPending}
-            autoFocus
+          <Controller
+            control={control}
+            name="otpCode"
+            render={({ field }) => (
+              <PinInput
+                length={OTP_LENGTH}
+                type="number"
+                inputMode="numeric"
+                oneTimeCode
+                size="md"
+                gap={8}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={Boolean(errors.otpCode)}
+                getInputProps={(index) => ({
+                  'aria-label': t('register.otpDigit', { n: index + 1, total: OTP_LENGTH }),
+                })}
+                disabled={verify.isPending}
+                autoFocus
+              />
+            )}
           />
         </Group>
+        {errors.otpCode && (
+          <Text size="sm" c="red.4" ta="center" role="alert">
+            {fieldErrorText(errors.otpCode.message)}
+          </Text>
+        )}
         <Button
           type="submit"
           size="md"

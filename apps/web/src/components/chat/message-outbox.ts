@@ -1,7 +1,7 @@
 import type { ChatAttachmentCheck, ChatMessage, ChatPayload, Deliver } from '@wallet/contract/chat';
 import { checkChatAttachment } from '@wallet/contract/chat';
 import { errorText } from '../../lib/errors';
-import { randomUuid } from './chat-identity';
+import { randomUuid } from '../../lib/random-uuid';
 
 /**
  * Messages on their way, the one mechanism of the member's widget and the staff's back office

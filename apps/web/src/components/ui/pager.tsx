@@ -1,11 +1,11 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { pageRange } from '../page-range';
+import { pageRange } from '../../lib/page-range';
 
 /**
- * The page buttons of the statement and the slip list (SPEC.md section 9: a page range of 3
- * before and 1 after); `label` names the list they page.
+ * The page buttons of every paged list: the statement, the slips, the invites, the refunds and
+ * the coupons (SPEC.md section 9: a page range of 3 before and 1 after); `label` names the list.
  */
 export function Pager({
   page,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageCount, pageRange } from './page-range';
 
-describe('the statement page range', () => {
+describe('the page range of a paged list', () => {
   it('shows 3 pages before the current one and 1 after', () => {
     expect(pageRange(6, 20)).toEqual([3, 4, 5, 6, 7]);
   });
