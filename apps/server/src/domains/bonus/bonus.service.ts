@@ -242,7 +242,7 @@ export class BonusService {
     let transactionId: number | null = null;
     if (bonus > 0) {
       const finished = take.state === 'finished';
-      const moved = await ledger.once(db, {
+      const moved = await ledger.moveOnce(db, {
         source: finished ? 'bonus_finish' : 'bonus_forfeit',
         reference: String(take.id),
         memberId: take.memberId,
