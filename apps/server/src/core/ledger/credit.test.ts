@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { minor } from '@wallet/contract/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
@@ -22,7 +23,7 @@ function deposit(
     source,
     reference,
     memberId,
-    amount,
+    amount: minor(amount),
     currency: 'BAHT',
     from: 'deposits',
     into: 'cash',

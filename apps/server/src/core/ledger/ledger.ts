@@ -1,3 +1,4 @@
+import type { Minor } from '@wallet/contract/money';
 import type { Db } from '../../db/client';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
 import { LedgerAccounts, type MemberKind, type OperatorKind } from './accounts';
@@ -39,7 +40,7 @@ export type NewLedgerTransaction = {
   status: LedgerStatus;
   from: string;
   to: string;
-  amount: number;
+  amount: Minor;
   currency: string;
   providerCode?: string | null;
   providerRef?: string | null;
@@ -53,7 +54,7 @@ export type LedgerTransactionRow = {
   status: LedgerStatus;
   from: string;
   to: string;
-  amount: number;
+  amount: Minor;
   currency: string;
   providerCode: string | null;
   providerRef: string | null;
@@ -61,7 +62,7 @@ export type LedgerTransactionRow = {
 };
 
 /** A member's main wallet in minor units: withdrawable cash and bonus money. */
-export type MemberWallet = { cash: number; bonus: number };
+export type MemberWallet = { cash: Minor; bonus: Minor };
 
 /**
  * The answer a settle stores for its request when it is the one that settles: `outcome` plus
@@ -210,7 +211,7 @@ export class Ledger {
     return reads.requestMoves(db, memberId, key);
   }
 
-  balance(db: Db, accountId: number): Promise<number> {
+  balance(db: Db, accountId: number): Promise<Minor> {
     return reads.balance(db, accountId);
   }
 

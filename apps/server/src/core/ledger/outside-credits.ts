@@ -1,3 +1,4 @@
+import { type Minor, minor } from '@wallet/contract/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { numberFromInt8, rows } from '../../db/statement';
@@ -30,8 +31,8 @@ export type OutsideCredit = {
   /** The source's own id of this money (unique within the source). */
   reference: string;
   memberId: number;
-  /** Minor units, more than zero. */
-  amount: number;
+  /** More than zero. */
+  amount: Minor;
   currency: string;
   /** The operator account the money comes through, and the member's wallet it goes into. */
   from: OperatorKind;
@@ -61,7 +62,7 @@ export type CreditResult = {
   credited: boolean;
   transactionId: number;
   memberId: number;
-  amount: number;
+  amount: Minor;
   /** The member's wallet after the credit, when this call made it. */
   wallet: MemberWallet | undefined;
 };
@@ -135,7 +136,7 @@ export async function moveOnce(
     credited: false,
     transactionId: numberFromInt8(earlier.transaction_id),
     memberId: earlier.member_id,
-    amount: numberFromInt8(earlier.amount),
+    amount: minor(numberFromInt8(earlier.amount)),
     wallet: undefined,
   };
 }

@@ -1,3 +1,4 @@
+import { minor } from '@wallet/contract/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
@@ -68,7 +69,7 @@ export type RawPosting = { cash: unknown; bonus: unknown };
 export function walletOf(row: RawPosting): MemberWallet | undefined {
   return row.cash === null
     ? undefined
-    : { cash: numberFromInt8(row.cash), bonus: numberFromInt8(row.bonus) };
+    : { cash: minor(numberFromInt8(row.cash)), bonus: minor(numberFromInt8(row.bonus)) };
 }
 
 /** What an opening posts: the transaction's row, its legs and the request's key, if any. */

@@ -1,3 +1,4 @@
+import { type Minor, minor } from '@wallet/contract/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { numberFromInt8, rows } from '../../db/statement';
@@ -37,7 +38,7 @@ function toTransactionRow(raw: RawTransaction): LedgerTransactionRow {
     status: raw.status,
     from: raw.from_account,
     to: raw.to_account,
-    amount: numberFromInt8(raw.amount),
+    amount: minor(numberFromInt8(raw.amount)),
     currency: raw.currency,
     providerCode: raw.provider_code,
     providerRef: raw.provider_ref,
@@ -75,18 +76,18 @@ export async function requestMoves(
   return {
     transactions,
     wallet: {
-      cash: numberFromInt8(wallet?.cash ?? 0),
-      bonus: numberFromInt8(wallet?.bonus ?? 0),
+      cash: minor(numberFromInt8(wallet?.cash ?? 0)),
+      bonus: minor(numberFromInt8(wallet?.bonus ?? 0)),
     },
   };
 }
 
-export async function balance(db: Db, accountId: number): Promise<number> {
+export async function balance(db: Db, accountId: number): Promise<Minor> {
   const [row] = await rows<{ balance: unknown }>(
     db,
     sql`select balance from ledger_accounts where id = ${accountId}`,
   );
-  return row ? numberFromInt8(row.balance) : 0;
+  return minor(row ? numberFromInt8(row.balance) : 0);
 }
 
 /** The member's main wallet now: the same rule (ledger_member_wallet) a posting answers with. */
@@ -95,14 +96,14 @@ export async function memberWallet(db: Db, memberId: number): Promise<MemberWall
     db,
     sql`select cash, bonus from ledger_member_wallet(${memberId})`,
   );
-  return (row && walletOf(row)) ?? { cash: 0, bonus: 0 };
+  return (row && walletOf(row)) ?? { cash: minor(0), bonus: minor(0) };
 }
 
 /** Balances of a member's accounts by kind and provider ('' for non-game kinds). */
 export async function memberBalances(
   db: Db,
   memberId: number,
-): Promise<{ kind: MemberKind; providerCode: string; balance: number }[]> {
+): Promise<{ kind: MemberKind; providerCode: string; balance: Minor }[]> {
   const found = await rows<{ kind: MemberKind; provider_code: string; balance: unknown }>(
     db,
     sql`select kind, provider_code, balance from ledger_accounts where member_id = ${memberId}`,
@@ -110,7 +111,7 @@ export async function memberBalances(
   return found.map((r) => ({
     kind: r.kind,
     providerCode: r.provider_code,
-    balance: numberFromInt8(r.balance),
+    balance: minor(numberFromInt8(r.balance)),
   }));
 }
 

@@ -5,7 +5,7 @@ import type {
   GameAccountResponse,
   Slot,
 } from '@wallet/contract/games';
-import { fromMinor } from '@wallet/contract/money';
+import { fromMinor, minor } from '@wallet/contract/money';
 import { LRUCache } from 'lru-cache';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
@@ -311,7 +311,7 @@ export class GamesService {
               status: 'success',
               from: account.providerCode,
               to: account.providerCode,
-              amount: Math.abs(delta),
+              amount: minor(Math.abs(delta)),
               currency: member.currency,
               providerCode: account.providerCode,
             },
