@@ -1,9 +1,18 @@
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { waitRefusal } from './domain-error';
 
 /**
- * Fixed-window counters for the per-phone and per-account limits (OTP resends, failed
- * sign-ins). Redis when REDIS_URL is set, so every server process sees one count; memory
- * otherwise (one process). Per-IP limits go through @fastify/rate-limit instead.
+ * Fixed-window counters for the per-member, per-phone and per-address limits (OTP resends,
+ * failed sign-ins, QRs, slips, gift links, game calls, the chat), kept by rate-limiter-flexible
+ * (docs/decisions/0062): in Redis when REDIS_URL is set, so every server process sees one
+ * count; in memory otherwise (one process). Per-IP limits of whole routes go through
+ * @fastify/rate-limit instead.
  */
 export interface CounterStore {
   /** Adds one to `key` and returns the count in the current window (the first hit opens it). */
@@ -32,47 +41,64 @@ export async function spendOne(
   throw waitRefusal(code, await counters.remainingMs(key));
 }
 
-type Entry = { count: number; expiresAt: number };
-
-export class MemoryCounterStore implements CounterStore {
-  private readonly entries = new Map<string, Entry>();
-  private operations = 0;
-
-  constructor(private readonly now: () => number = Date.now) {}
+/**
+ * Our limits have a window each and a maximum each, so one limiter serves them all: a use is a
+ * `penalty` of one point with the limit's window as its duration (a window opens with the first
+ * use and is not moved by later ones), and the caller compares the count with its maximum.
+ * rate-limiter-flexible counts durations in whole seconds (Redis's EX).
+ */
+class LimiterCounterStore implements CounterStore {
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    private readonly longestWindowMs: number,
+    private readonly prefix = '',
+  ) {}
 
   async increment(key: string, windowMs: number): Promise<number> {
-    this.sweepNowAndThen();
-    const now = this.now();
-    const entry = this.entries.get(key);
-    if (!entry || entry.expiresAt <= now) {
-      this.entries.set(key, { count: 1, expiresAt: now + windowMs });
-      return 1;
-    }
-    entry.count += 1;
-    return entry.count;
+    const seconds = Math.min(Math.ceil(windowMs / 1000), Math.floor(this.longestWindowMs / 1000));
+    const counted = await this.limiter.penalty(this.prefix + key, 1, { customDuration: seconds });
+    return counted.consumedPoints;
   }
 
   async read(key: string): Promise<number> {
-    const entry = this.entries.get(key);
-    return entry && entry.expiresAt > this.now() ? entry.count : 0;
+    const window = await this.open(key);
+    return window?.consumedPoints ?? 0;
   }
 
   async remainingMs(key: string): Promise<number> {
-    const entry = this.entries.get(key);
-    return entry ? Math.max(0, entry.expiresAt - this.now()) : 0;
+    const window = await this.open(key);
+    return window?.msBeforeNext ?? 0;
   }
 
   async reset(key: string): Promise<void> {
-    this.entries.delete(key);
+    await this.limiter.delete(this.prefix + key);
   }
 
-  /** Expired windows are dropped every 1000 operations so the map cannot grow without bound. */
-  private sweepNowAndThen(): void {
-    this.operations += 1;
-    if (this.operations % 1000 !== 0) return;
-    const now = this.now();
-    for (const [key, entry] of this.entries) {
-      if (entry.expiresAt <= now) this.entries.delete(key);
-    }
+  /** The key's window while it is open (every window here has an end). */
+  private async open(key: string): Promise<RateLimiterRes | null> {
+    const window = await this.limiter.get(this.prefix + key);
+    return window && window.msBeforeNext > 0 ? window : null;
+  }
+}
+
+export class MemoryCounterStore extends LimiterCounterStore {
+  constructor() {
+    // The memory store ends a window with a timer, and Node fires a timer longer than
+    // 2^31 − 1 ms (24.8 days) at once: a longer window (a known sign-in address's 30 days)
+    // is held for that long in one process.
+    super(new RateLimiterMemory({ points: 1, duration: 60 }), 2 ** 31 - 1);
+  }
+}
+
+export class RedisCounterStore extends LimiterCounterStore {
+  /** `prefix`: the Redis keys are `<prefix><key>`, as REDIS_KEY_PREFIX names them. */
+  constructor(redis: Redis, prefix: string) {
+    const limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: '',
+      points: 1,
+      duration: 60,
+    });
+    super(limiter, Number.POSITIVE_INFINITY, prefix);
   }
 }

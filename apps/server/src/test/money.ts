@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { int } from '../core/ledger/ledger';
 import type { Db } from '../db/client';
-import { rows } from '../db/statement';
+import { numberFromInt8, rows } from '../db/statement';
 import { call } from './harness';
 
 /** A money call with a fresh Idempotency-Key, as the web app sends one per user action. */
@@ -80,7 +79,7 @@ export async function ledgerBalances(db: Db, memberId: number) {
   const map: Record<string, number> = {};
   for (const r of found) {
     const name = r.provider_code ? `${r.kind}:${r.provider_code}` : r.kind;
-    map[name] = int(r.balance);
+    map[name] = numberFromInt8(r.balance);
   }
   return map;
 }
@@ -100,7 +99,7 @@ export async function providerBalance(db: Db, code: string, username: string): P
     sql`select balance from sandbox_game_accounts
         where provider_code = ${code} and username = ${username}`,
   );
-  return row ? int(row.balance) : 0;
+  return row ? numberFromInt8(row.balance) : 0;
 }
 
 /**
@@ -113,7 +112,7 @@ export async function expectLedgerInvariants(db: Db): Promise<void> {
     db,
     sql`select coalesce(sum(balance), 0) as sum from ledger_accounts`,
   );
-  expect(int(total?.sum), 'all balances sum to zero').toBe(0);
+  expect(numberFromInt8(total?.sum), 'all balances sum to zero').toBe(0);
 
   const unbalanced = await rows<{ transaction_id: unknown }>(
     db,

@@ -3,7 +3,7 @@ import { isErrorCode } from '@wallet/contract/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyRefusals } from '@wallet/contract/idempotency';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deletedRows, relaxedCommit, rows } from '../../db/statement';
+import { deletedRows, relaxStatementCommit, rows } from '../../db/statement';
 import { sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 
@@ -37,16 +37,15 @@ const RENEW_MS = 2500;
 export const processHolder = randomUUID();
 
 /**
- * A key as a statement names it: the values themselves, or the slots of a statement compiled
- * once (db/statement.ts) that a call fills with them. `request`: the request's body as JSON
- * text, kept with the claim so a retry after a crash knows what was asked.
+ * A key as a statement names it. `request`: the request's body as JSON text, kept with the
+ * claim so a retry after a crash knows what was asked.
  */
-export type KeyParams = { memberId: unknown; key: unknown; hash: unknown; request: unknown };
+export type KeyParams = { memberId: number; key: string; hash: string; request: string };
 
 /**
  * The statement that claims a key: its `running` row held by this process, unless the key is
  * taken. Returns `member_id` and `transaction_id` when it claimed, nothing when not. `from`: a
- * relation the row is selected from (relaxedCommit, for a claim on its own); `transactionId`:
+ * relation the row is selected from (relaxStatementCommit, for a claim on its own); `transactionId`:
  * the ledger transaction the same statement opens, when it opens one (Ledger.open).
  */
 export function claimingKey(
@@ -211,7 +210,10 @@ export class Idempotency {
    * it must guard.
    */
   private async claim(ticket: IdempotencyTicket): Promise<boolean> {
-    const claimed = await rows<{ member_id: number }>(this.db, claimingKey(ticket, relaxedCommit));
+    const claimed = await rows<{ member_id: number }>(
+      this.db,
+      claimingKey(ticket, relaxStatementCommit),
+    );
     if (claimed.length > 0) ticket.state = 'claimed';
     return ticket.state === 'claimed';
   }
@@ -251,13 +253,15 @@ export class Idempotency {
     const json = JSON.stringify(body);
     if (ticket.state === 'answered') return true;
     if (ticket.state === 'claimed') {
-      await this.db.execute(answeringKey(ticket, status, sql`${json}::jsonb`, relaxedCommit));
+      await this.db.execute(
+        answeringKey(ticket, status, sql`${json}::jsonb`, relaxStatementCommit),
+      );
       return true;
     }
     const stored = await rows<{ key: string }>(
       this.db,
       sql`insert into idempotency_keys (member_id, key, request_hash, state, status_code, body)
-          select ${memberId}, ${key}, ${hash}, 'done', ${status}, ${json}::jsonb from ${relaxedCommit}
+          select ${memberId}, ${key}, ${hash}, 'done', ${status}, ${json}::jsonb from ${relaxStatementCommit}
           on conflict do nothing returning key`,
     );
     return stored.length > 0;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Leg, postingLegs } from './ledger';
+import type { Leg } from './ledger';
+import { postingLegs } from './postings';
 
 const legs = fc.array(
   fc.record({

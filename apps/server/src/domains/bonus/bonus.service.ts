@@ -7,7 +7,7 @@ import {
   receivedInPeriod,
   type UserBonus,
 } from '@wallet/contract/bonus';
-import { fromMinor } from '@wallet/contract/money';
+import { fromMinor, minor } from '@wallet/contract/money';
 import type { PromotionCurrentResponse, PromotionFindResponse } from '@wallet/contract/promotion';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { Ledger } from '../../core/ledger/ledger';
@@ -191,7 +191,7 @@ export class BonusService {
       source: 'bonus',
       reference: String(take.id),
       memberId: take.memberId,
-      amount,
+      amount: minor(amount),
       currency: take.bonus.currency,
       from: 'bonuses',
       into: 'bonus',
@@ -242,7 +242,7 @@ export class BonusService {
     let transactionId: number | null = null;
     if (bonus > 0) {
       const finished = take.state === 'finished';
-      const moved = await ledger.once(db, {
+      const moved = await ledger.moveOnce(db, {
         source: finished ? 'bonus_finish' : 'bonus_forfeit',
         reference: String(take.id),
         memberId: take.memberId,

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationParty } from '@wallet/contract/backoffice';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { int } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { chatConversations, chatFiles } from '../../db/schema';
-import { relaxedCommit, rows, Statement, slot } from '../../db/statement';
+import { numberFromInt8, relaxStatementCommit, rows } from '../../db/statement';
 
 /** Whose conversation: a member's or a guest's (docs/decisions/0044-chat.md). */
 export type ChatParty = { memberId: number } | { guestId: string };
@@ -50,8 +49,8 @@ type RawMessage = {
 
 function toMessage(raw: RawMessage): MessageRow {
   return {
-    id: int(raw.id),
-    conversationId: int(raw.conversation_id),
+    id: numberFromInt8(raw.id),
+    conversationId: numberFromInt8(raw.conversation_id),
     sessionId: raw.session_id,
     sender: raw.sender,
     messageType: raw.message_type,
@@ -113,28 +112,6 @@ export type NewMessage = {
 };
 
 /**
- * A message is stored with a relaxed commit (docs/decisions/0044-chat.md): only a crash of the
- * database server itself within a fraction of a second can lose one, never money; the statement
- * is compiled once and prepared on each connection (0035), as every message runs it.
- */
-const insertingMessage = new Statement(
-  sql`with ins as (
-        insert into chat_messages (conversation_id, session_id, sender, staff_id, message_type,
-          payload, deliver_id, username, name, device_token)
-        select id, session_id, ${slot('sender')}, ${slot('staffId')}, ${slot('messageType')},
-          ${slot('payload')}::jsonb, ${slot('deliverId')}, ${slot('username')}, ${slot('name')},
-          ${slot('deviceToken')}
-        from chat_conversations, ${relaxedCommit}
-        where id = ${slot('conversationId')}
-        on conflict (conversation_id, sender, deliver_id) do nothing
-        returning *),
-      touch as (
-        update chat_conversations c set last_message_at = ins.created_at
-        from ins where c.id = ins.conversation_id)
-      select ${messageColumns} from ins m join chat_conversations c on c.id = m.conversation_id`,
-);
-
-/**
  * Adds a message to the conversation's running session, once per (conversation, sender,
  * deliver id): a retry of the same message inserts nothing and reads the first one (`created`
  * false). One statement, so the message and the conversation's last-message time agree.
@@ -143,10 +120,26 @@ export async function insertMessage(
   db: Db,
   message: NewMessage,
 ): Promise<{ message: MessageRow; created: boolean }> {
-  const [inserted] = await insertingMessage.rows<RawMessage>(db, {
-    ...message,
-    payload: JSON.stringify(message.payload),
-  });
+  // A message is stored with a relaxed commit (docs/decisions/0044-chat.md): only a crash of the
+  // database server itself within a fraction of a second can lose one, never money.
+  const m = message;
+  const [inserted] = await rows<RawMessage>(
+    db,
+    sql`with ins as (
+          insert into chat_messages (conversation_id, session_id, sender, staff_id, message_type,
+            payload, deliver_id, username, name, device_token)
+          select id, session_id, ${m.sender}, ${m.staffId}, ${m.messageType},
+            ${JSON.stringify(m.payload)}::jsonb, ${m.deliverId}, ${m.username}, ${m.name},
+            ${m.deviceToken}
+          from chat_conversations, ${relaxStatementCommit}
+          where id = ${m.conversationId}
+          on conflict (conversation_id, sender, deliver_id) do nothing
+          returning *),
+        touch as (
+          update chat_conversations c set last_message_at = ins.created_at
+          from ins where c.id = ins.conversation_id)
+        select ${messageColumns} from ins m join chat_conversations c on c.id = m.conversation_id`,
+  );
   if (inserted) return { message: toMessage(inserted), created: true };
   const [earlier] = await rows<RawMessage>(
     db,
@@ -182,7 +175,7 @@ export async function messagePage(
       sql`select count(*) as total from chat_messages where conversation_id = ${conversationId}`,
     ),
   ]);
-  return { total: int(count?.total ?? 0), messages: page.map(toMessage).reverse() };
+  return { total: numberFromInt8(count?.total ?? 0), messages: page.map(toMessage).reverse() };
 }
 
 /**
@@ -288,21 +281,21 @@ export async function openConversations(
   );
   return found.map((row) => ({
     conversation: {
-      id: int(row.c_id),
+      id: numberFromInt8(row.c_id),
       memberId: row.c_member_id,
       guestId: row.c_guest_id,
       sessionId: row.c_session_id,
-      customerReadId: int(row.c_customer_read_id),
-      staffReadId: int(row.c_staff_read_id),
+      customerReadId: numberFromInt8(row.c_customer_read_id),
+      staffReadId: numberFromInt8(row.c_staff_read_id),
       lastMessageAt: row.c_last_message_at === null ? null : new Date(row.c_last_message_at),
       createdAt: new Date(row.c_created_at),
     },
     name: row.member_name,
     username: row.member_username,
-    unread: int(row.unread),
+    unread: numberFromInt8(row.unread),
     customerReadAll: row.customer_read_all,
     lastMessage: toMessage(row),
-    cursor: { atMicros: String(row.at_micros), id: int(row.c_id) },
+    cursor: { atMicros: String(row.at_micros), id: numberFromInt8(row.c_id) },
   }));
 }
 
@@ -363,7 +356,7 @@ export async function storedFileBytes(db: Db): Promise<number> {
     db,
     sql`select coalesce(sum(size), 0) as bytes from chat_files`,
   );
-  return int(row?.bytes ?? 0);
+  return numberFromInt8(row?.bytes ?? 0);
 }
 
 /** Up to `batch` files that no message names and that are older than `olderThanMinutes`. */
@@ -378,7 +371,7 @@ export async function orphanFiles(
         where created_at < now() - make_interval(mins => ${olderThanMinutes}) and not ${fileNamed}
         order by id limit ${batch}`,
   );
-  return found.map((row) => ({ id: int(row.id), fileKey: row.file_key }));
+  return found.map((row) => ({ id: numberFromInt8(row.id), fileKey: row.file_key }));
 }
 
 export async function deleteFiles(db: Db, ids: number[]): Promise<void> {

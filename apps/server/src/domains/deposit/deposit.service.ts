@@ -4,7 +4,7 @@ import {
   DepositLookupResponseSchema,
   qrProviderOf,
 } from '@wallet/contract/deposit';
-import { toMinor } from '@wallet/contract/money';
+import { type Minor, minor, toMinor } from '@wallet/contract/money';
 import type { SandboxBankTransfer } from '@wallet/contract/sandbox';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { IdempotencyTicket } from '../../core/idempotency/idempotency';
@@ -170,7 +170,7 @@ export class DepositService {
     member: MemberMoneyInfo,
     ciphertext: string,
     ticket: IdempotencyTicket | undefined,
-  ): Promise<{ status: 'success'; amount: number; wallet: MemberWallet | undefined }> {
+  ): Promise<{ status: 'success'; amount: Minor; wallet: MemberWallet | undefined }> {
     const { db, giftLinks, counters } = this.deps;
     // Counted before anything is read, so that guessing links costs attempts (Redis-backed with
     // REDIS_URL, like the sign-in limit).
@@ -199,7 +199,7 @@ export class DepositService {
       // This request's own claim, completed by the settler while the request was gone: its
       // answer is that credit.
       if (earlier.state === 'credited') {
-        return { status: 'success', amount: earlier.amount, wallet: undefined };
+        return { status: 'success', amount: minor(earlier.amount), wallet: undefined };
       }
     }
     return this.completeGiftLink(
@@ -237,7 +237,7 @@ export class DepositService {
     claim: { code: string; memberId: number; amount: number },
     receiver: string,
     ticket: IdempotencyTicket | undefined,
-  ): Promise<{ status: 'success'; amount: number; wallet: MemberWallet | undefined }> {
+  ): Promise<{ status: 'success'; amount: Minor; wallet: MemberWallet | undefined }> {
     const { db, ledger, giftLinks } = this.deps;
     if ((await giftLinks.redeem(claim.code, receiver)) === 'refused') {
       await releaseGiftLink(db, claim.code);
@@ -249,7 +249,7 @@ export class DepositService {
         source: 'truemoney',
         reference: claim.code,
         memberId: claim.memberId,
-        amount: claim.amount,
+        amount: minor(claim.amount),
         currency: 'BAHT',
         from: 'deposits',
         into: 'cash',

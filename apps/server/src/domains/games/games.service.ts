@@ -5,11 +5,11 @@ import type {
   GameAccountResponse,
   Slot,
 } from '@wallet/contract/games';
-import { fromMinor } from '@wallet/contract/money';
+import { fromMinor, minor } from '@wallet/contract/money';
 import { LRUCache } from 'lru-cache';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
-import { relaxCommit } from '../../db/statement';
+import { relaxTransactionCommit } from '../../db/statement';
 import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { sameDigest, sha256Hex } from '../../lib/crypto';
 import { DomainError, isDomainError } from '../../lib/domain-error';
@@ -299,7 +299,7 @@ export class GamesService {
     try {
       const posted = await db.transaction(async (tx) => {
         // Relaxed: lost in a crash, the mark has not moved and the next sync posts the rounds.
-        await relaxCommit(tx);
+        await relaxTransactionCommit(tx);
         if (!(await advanceRoundMark(tx, account.id, account.lastRoundId, last.id))) return false;
         await recordRounds(tx, member.id, account.providerCode, rounds);
         if (delta !== 0) {
@@ -311,7 +311,7 @@ export class GamesService {
               status: 'success',
               from: account.providerCode,
               to: account.providerCode,
-              amount: Math.abs(delta),
+              amount: minor(Math.abs(delta)),
               currency: member.currency,
               providerCode: account.providerCode,
             },

@@ -1,5 +1,5 @@
 import type { InviteBonusResponse, InviteListResponse } from '@wallet/contract/invite';
-import { fromMinor } from '@wallet/contract/money';
+import { fromMinor, minor } from '@wallet/contract/money';
 import type { InviteSummary } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { fingerprint, type Idempotency } from '../../core/idempotency/idempotency';
@@ -121,7 +121,7 @@ export class InviteService {
       source: 'invite',
       reference: String(collection.id),
       memberId: collection.memberId,
-      amount: collection.amount,
+      amount: minor(collection.amount),
       currency: collection.currency,
       from: 'bonuses',
       into: 'cash',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QrProvider } from '@wallet/contract/constants';
 import { type QrcodeState, qrMinimum } from '@wallet/contract/deposit';
-import { fromMinor, toMinor } from '@wallet/contract/money';
+import { fromMinor, minor, toMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import QRCode from 'qrcode';
 import { fingerprint, type Idempotency } from '../../core/idempotency/idempotency';
@@ -227,7 +227,7 @@ export class QrService {
       source: 'qr',
       reference: qr.id,
       memberId: qr.memberId,
-      amount: qr.amount,
+      amount: minor(qr.amount),
       currency: qr.currency,
       from: 'deposits',
       into: 'cash',

@@ -1,4 +1,4 @@
-import { fromMinor } from '@wallet/contract/money';
+import { fromMinor, minor } from '@wallet/contract/money';
 import type {
   RefundAddWalletResponse,
   RefundCheckResponse,
@@ -160,7 +160,7 @@ export class RefundService {
       source: 'refund',
       reference: String(claim.id),
       memberId: claim.memberId,
-      amount: claim.amount,
+      amount: minor(claim.amount),
       currency: claim.currency,
       from: 'bonuses',
       into: 'cash',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { minor } from '@wallet/contract/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { members, outsideCredits, spinwheels } from '../../db/schema';
@@ -96,7 +97,7 @@ describeOnDatabases('what a deposit earns', (target) => {
       source: 'bank',
       reference: `SCB${randomUUID()}`,
       memberId,
-      amount: 50_000,
+      amount: minor(50_000),
       currency: 'BAHT',
       from: 'deposits',
       into: 'cash',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { depositSources, int } from '../../core/ledger/ledger';
+import { depositSources } from '../../core/ledger/outside-credits';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/statement';
+import { numberFromInt8, rows } from '../../db/statement';
 
 export type Deposit = { transactionId: number; memberId: number; amount: number; currency: string };
 
@@ -66,9 +66,9 @@ export async function listUnrewardedDeposits(db: Db, graceMs: number): Promise<D
         limit 200`,
   );
   return found.map((r) => ({
-    transactionId: int(r.transaction_id),
+    transactionId: numberFromInt8(r.transaction_id),
     memberId: r.member_id,
-    amount: int(r.amount),
+    amount: numberFromInt8(r.amount),
     currency: r.currency,
   }));
 }

@@ -1,7 +1,6 @@
 import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
-import { int } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
-import { nextId, rows } from '../../db/statement';
+import { nextId, numberFromInt8, rows } from '../../db/statement';
 import type { RoundTotals } from './rebate';
 
 /**
@@ -17,7 +16,7 @@ export async function roundTotals(db: Db, rounds: SQL): Promise<RoundTotals> {
 type TotalsRow = { lost: unknown; won_stakes: unknown };
 
 function totalsOf(row: TotalsRow | undefined): RoundTotals {
-  return { lost: int(row?.lost ?? 0), wonStakes: int(row?.won_stakes ?? 0) };
+  return { lost: numberFromInt8(row?.lost ?? 0), wonStakes: numberFromInt8(row?.won_stakes ?? 0) };
 }
 
 /** The two sums of `roundTotals`, over rows `r` with `bet` and `win`. */

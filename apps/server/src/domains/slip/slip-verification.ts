@@ -1,5 +1,6 @@
 import { SLIP_UPLOAD_WINDOW_MINUTES } from '@wallet/contract/constants';
 import type { SlipNoteCode } from '@wallet/contract/errors';
+import { minor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { validate } from 'promptparse';
 import type { Ledger } from '../../core/ledger/ledger';
@@ -186,7 +187,7 @@ export class SlipVerification {
       source: 'bank',
       reference: details.reference,
       memberId: member.id,
-      amount: details.amount,
+      amount: minor(details.amount),
       currency: member.currency,
       from: 'deposits',
       into: 'cash',

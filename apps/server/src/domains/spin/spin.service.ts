@@ -1,4 +1,4 @@
-import { fromMinor } from '@wallet/contract/money';
+import { fromMinor, minor } from '@wallet/contract/money';
 import type {
   Coupon,
   CouponClaimResponse,
@@ -250,7 +250,7 @@ export class SpinService {
         source: 'coupon',
         reference: String(coupon.id),
         memberId: coupon.memberId,
-        amount: coupon.amount,
+        amount: minor(coupon.amount),
         currency: coupon.currency,
         from: 'prizes',
         into: coupon.kind === 'bonus' ? 'bonus' : 'cash',

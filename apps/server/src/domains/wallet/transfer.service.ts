@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Minor, minor } from '@wallet/contract/money';
 import type { TransferAccount } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import pMap from 'p-map';
@@ -22,7 +23,7 @@ import type { GamesService, MoneyAccount } from '../games/games.service';
 /** `wallet`: the member's wallet right after the movement, when the movement's own statement told it. */
 export type TransferOutcome = {
   status: 'success' | 'processing';
-  amount: number;
+  amount: Minor;
   wallet?: MemberWallet | undefined;
 };
 
@@ -62,7 +63,7 @@ export class TransferService {
     member: MemberMoneyInfo,
     from: TransferAccount,
     to: TransferAccount,
-    amount: number,
+    amount: Minor,
     ticket?: IdempotencyTicket,
   ): Promise<TransferOutcome> {
     const { games, limits } = this.deps;
@@ -117,7 +118,7 @@ export class TransferService {
     if (moved.length === 0) throw failed ?? new DomainError('MONEY_NOT_ENOUGH');
     return {
       status: moved.some((o) => o.status === 'processing') ? 'processing' : 'success',
-      amount: moved.reduce((sum, o) => sum + o.amount, 0),
+      amount: minor(moved.reduce((sum, o) => sum + o.amount, 0)),
     };
   }
 
@@ -125,7 +126,7 @@ export class TransferService {
   private async toGame(
     member: MemberMoneyInfo,
     account: MoneyAccount,
-    amount: number,
+    amount: Minor,
     ticket?: IdempotencyTicket,
     { answers = true } = {},
   ): Promise<TransferOutcome> {
@@ -174,7 +175,7 @@ export class TransferService {
   private async fromGame(
     member: MemberMoneyInfo,
     account: MoneyAccount,
-    amount: number | null,
+    amount: Minor | null,
     ticket?: IdempotencyTicket,
     { answers = true } = {},
   ): Promise<TransferOutcome> {
@@ -227,7 +228,7 @@ export class TransferService {
     member: MemberMoneyInfo,
     from: string,
     to: string,
-    amount: number,
+    amount: Minor,
     ref: string,
   ): LedgerTransactionRow {
     const code = from === WALLET_ACCOUNT ? to : from;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Currency, currencyCountry } from '@wallet/contract/constants';
-import { fromMinor } from '@wallet/contract/money';
+import { fromMinor, type Minor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT, withdrawSchema } from '@wallet/contract/wallet';
 import type { IdempotencyTicket } from '../../core/idempotency/idempotency';
 import type { Ledger, MemberWallet } from '../../core/ledger/ledger';
@@ -32,9 +32,9 @@ export class WithdrawalService {
   /** `ticket`: the request's key, recorded by the posting (docs/decisions/0036). */
   async withdraw(
     member: MemberMoneyInfo,
-    amount: number,
+    amount: Minor,
     ticket?: IdempotencyTicket,
-  ): Promise<{ status: 'processing'; amount: number; wallet?: MemberWallet | undefined }> {
+  ): Promise<{ status: 'processing'; amount: Minor; wallet?: MemberWallet | undefined }> {
     const { db, ledger } = this.deps;
     // The limits of the member's currency (issue 30): a kip amount against kip limits.
     const limits = await this.deps.limits.of(member.currency);

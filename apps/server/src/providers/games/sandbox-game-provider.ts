@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { int } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
-import { rows, Statement, slot } from '../../db/statement';
+import { numberFromInt8, rows } from '../../db/statement';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import type { SandboxFaults } from '../sandbox-faults';
@@ -17,22 +16,6 @@ import {
 } from './game-provider';
 
 const SESSION_MINUTES = 30;
-
-/** The two statements of every transfer out of a game, compiled once (db/statement.ts). */
-const statements = {
-  betHistory: new Statement(
-    sql`select f.mode, r.id, r.bet, r.win, r.created_at
-        from (select coalesce((select mode from sandbox_faults where target = ${slot('code')}),
-                'ok') as mode) f
-        left join sandbox_game_rounds r on r.provider_code = ${slot('code')}
-          and r.username = ${slot('username')} and r.id > ${slot('afterId')}
-        order by r.id`,
-  ),
-  move: new Statement(
-    sql`select sandbox_game_move(${slot('code')}, ${slot('username')}, ${slot('ref')},
-        ${slot('direction')}, ${slot('delta')}, ${slot('currency')}) as mode`,
-  ),
-};
 
 function newPassword(): string {
   return randomBytes(6).toString('base64url');
@@ -127,13 +110,22 @@ export class SandboxGameProvider implements GameProvider {
     afterId: number,
     deadline: CallDeadline,
   ): Promise<GameRound[]> {
-    const found = await statements.betHistory.rows<{
+    const { code } = this;
+    const found = await rows<{
       mode: string;
       id: unknown;
       bet: unknown;
       win: unknown;
       created_at: Date | null;
-    }>(this.db, { code: this.code, username, afterId });
+    }>(
+      this.db,
+      sql`select f.mode, r.id, r.bet, r.win, r.created_at
+          from (select coalesce((select mode from sandbox_faults where target = ${code}),
+                  'ok') as mode) f
+          left join sandbox_game_rounds r on r.provider_code = ${code}
+            and r.username = ${username} and r.id > ${afterId}
+          order by r.id`,
+    );
     const mode = found[0]?.mode ?? 'ok';
     if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
     if (mode === 'timeout') return deadline.expired();
@@ -141,9 +133,9 @@ export class SandboxGameProvider implements GameProvider {
     return found
       .filter((r) => r.id !== null)
       .map((r) => ({
-        id: int(r.id),
-        bet: int(r.bet),
-        win: int(r.win),
+        id: numberFromInt8(r.id),
+        bet: numberFromInt8(r.bet),
+        win: numberFromInt8(r.win),
         playedAt: new Date(r.created_at ?? 0),
       }));
   }
@@ -175,7 +167,7 @@ export class SandboxGameProvider implements GameProvider {
         sql`insert into sandbox_game_rounds (provider_code, username, bet, win, created_at)
             values (${this.code}, ${username}, ${bet}, ${win}, ${playedAt.toISOString()})`,
       );
-      return int(row.balance);
+      return numberFromInt8(row.balance);
     });
   }
 
@@ -197,7 +189,7 @@ export class SandboxGameProvider implements GameProvider {
           where provider_code = ${this.code} and username = ${username}`,
     );
     if (!row) throw new ProviderRefusal('no such account');
-    return int(row.balance);
+    return numberFromInt8(row.balance);
   }
 
   private async readCredentials(username: string): Promise<GameCredentials> {
@@ -224,14 +216,11 @@ export class SandboxGameProvider implements GameProvider {
   ): Promise<void> {
     let mode: string | undefined;
     try {
-      [{ mode } = { mode: undefined }] = await statements.move.rows<{ mode: string }>(this.db, {
-        code: this.code,
-        username,
-        ref,
-        direction,
-        delta,
-        currency,
-      });
+      [{ mode } = { mode: undefined }] = await rows<{ mode: string }>(
+        this.db,
+        sql`select sandbox_game_move(${this.code}, ${username}, ${ref}, ${direction}, ${delta},
+            ${currency}) as mode`,
+      );
     } catch (error) {
       if (sqlState(error) === 'WM002')
         throw new ProviderRefusal('insufficient balance, no account, or another currency');
