@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
-import { removeStaleRows, startHousekeeping } from './core/housekeeping/housekeeping';
+import { removeStaleRows } from './core/housekeeping/housekeeping';
 import { Idempotency } from './core/idempotency/idempotency';
 import { Jobs } from './core/jobs/jobs';
 import { Ledger } from './core/ledger/ledger';
@@ -425,10 +425,8 @@ async function registerPlugins(
     counters,
     attemptsPerHour: limits.slipAttemptsPerHour,
     attemptsPerHourPerAddress: limits.slipAttemptsPerHourPerAddress,
-    queue: async (slipId) => {
-      await jobs.declare(SLIP_VERIFY_JOB, slipJob);
-      await jobs.send(SLIP_VERIFY_JOB, { slipId });
-    },
+    // Its queue is made by the worker below, registered before any request comes.
+    queue: (slipId) => jobs.send(SLIP_VERIFY_JOB, { slipId }),
     log,
   });
   const slipVerification = new SlipVerification({
@@ -526,9 +524,16 @@ async function registerPlugins(
     refunds,
     invites,
   });
+  // The slips' verification: the job sent at upload, worked in every process whatever the
+  // periodic sweeps' interval (docs/decisions/0039-jobs.md).
+  await jobs.work<{ slipId: number }>(
+    SLIP_VERIFY_JOB,
+    (data, attempt) => slipVerification.verify(data.slipId, attempt),
+    { ...slipJob, concurrency: 2 },
+  );
   if (config.reconcileIntervalMs > 0) {
-    // The transfer reconciler runs as a job, in one process at a time; the housekeeping (old
-    // keys, sessions, OTP requests) in each process, where running twice costs nothing.
+    // The periodic sweeps, each run by one process at a time (RECONCILE_INTERVAL_MS=0 turns
+    // them off; tests call them directly).
     await jobs.every('transfers.reconcile', config.reconcileIntervalMs, async () => {
       const result = await transfers.reconcile(config.reconcileGraceMs);
       if (result.settled > 0 || result.pending > 0) log.info(result, 'reconciled transfers');
@@ -560,12 +565,7 @@ async function registerPlugins(
       const result = await spin.sweep(config.reconcileGraceMs);
       if (result.credited > 0) log.info(result, 'credited claimed coupons');
     });
-    // Slips: the job sent at upload, and a sweep for slips whose job was lost.
-    await jobs.work<{ slipId: number }>(
-      SLIP_VERIFY_JOB,
-      (data, attempt) => slipVerification.verify(data.slipId, attempt),
-      { ...slipJob, concurrency: 2 },
-    );
+    // Slips whose job was lost.
     await jobs.every('slips.sweep', config.reconcileIntervalMs, async () => {
       const result = await slipVerification.sweep(SLIP_SWEEP_AFTER_MS);
       if (result.verified > 0) log.info(result, 'swept slips');
@@ -575,11 +575,10 @@ async function registerPlugins(
       const removed = await removeOrphanFiles({ db, storage, log });
       if (removed > 0) log.info({ removed }, 'removed orphan chat files');
     });
-    const stop = startHousekeeping(() => removeStaleRows(db, idempotency), {
-      intervalMs: config.reconcileIntervalMs,
-      log,
+    // Rows no rule reads any more: old keys, sessions, OTP requests.
+    await jobs.every('housekeeping', config.reconcileIntervalMs, async () => {
+      await removeStaleRows(db, idempotency);
     });
-    app.addHook('onClose', stop);
   }
 
   // Infrastructure first (STYLE.md, fastify/demo), in the order a request meets it.

@@ -16,14 +16,15 @@ export type QueueOptions = {
 
 /**
  * The one way to run work that finishes later (docs/decisions/0039-jobs.md): a QR waiting to be
- * paid or to expire, a slip waiting for verification, the transfer reconciler; later the back
- * office's and the scheduled jobs. pg-boss 10 keeps the jobs in the app's own database
+ * paid or to expire, a slip waiting for verification, the transfer reconciler and every other
+ * periodic sweep, the housekeeping included. pg-boss 10 keeps the jobs in the app's own database
  * (PGlite or PostgreSQL, schema `jobs`), so a job sent survives a restart, and it hands each job
  * to one worker across every server process (`FOR UPDATE SKIP LOCKED`). A job's work must be
  * safe to run again: a process that dies mid-job leaves it to be retried once it expires.
  *
- * The engine starts with the first queue a process registers or job it sends; a process with
- * none (a test app) never starts it.
+ * The engine starts with the first queue a process registers or job it sends. Every server
+ * process registers the workers of the jobs requests send (a slip's verification) whatever
+ * RECONCILE_INTERVAL_MS says; that setting only turns the periodic work (`every`) on or off.
  */
 export class Jobs {
   private engine: Promise<PgBoss> | null = null;
@@ -35,16 +36,24 @@ export class Jobs {
   ) {}
 
   private boss(): Promise<PgBoss> {
-    this.engine ??= (async () => {
-      const boss = new PgBoss({
-        db: { executeSql: (text, values) => this.database.executeSql(text, values) },
-        schema: 'jobs',
-      });
-      boss.on('error', (error) => this.log.error({ err: error }, 'job engine'));
-      await boss.start();
-      return boss;
-    })();
+    this.engine ??= this.start().catch((error: unknown) => {
+      // Processes starting together race to install pg-boss's schema: its own lock lets one
+      // install it and the others' scripts fail (the pool drops their connections). The
+      // schema is there by then, so one more start goes through.
+      this.log.error({ err: error }, 'job engine start failed, starting again');
+      return this.start();
+    });
     return this.engine;
+  }
+
+  private async start(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => this.database.executeSql(text, values) },
+      schema: 'jobs',
+    });
+    boss.on('error', (error) => this.log.error({ err: error }, 'job engine'));
+    await boss.start();
+    return boss;
   }
 
   /** Creates the queue once per process; a race with another process's creation is retried. */
@@ -92,11 +101,8 @@ export class Jobs {
     }
   }
 
-  /**
-   * Creates the queue `name` without working it: a process that only sends to it (a server
-   * whose workers are off) still queues its jobs for the processes that work them.
-   */
-  declare(name: string, options: QueueOptions = {}): Promise<void> {
+  /** Creates the queue `name` with its retries, once per process. */
+  private declare(name: string, options: QueueOptions = {}): Promise<void> {
     return this.queue(name, {
       name,
       retryLimit: options.retryLimit ?? 5,

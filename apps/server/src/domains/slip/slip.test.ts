@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSetting, writeSetting } from '../../core/settings/settings.repository';
 import { slips } from '../../db/schema';
+import { rows } from '../../db/statement';
 import { SignedLinks } from '../../lib/signed-links';
+import { SandboxFaults } from '../../providers/sandbox-faults';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken, newAccountNo } from '../../test/members';
@@ -44,16 +46,15 @@ describeOnDatabases('deposit slips', (target) => {
   let uploads: string;
 
   beforeAll(async () => {
-    h = await startHarness(target);
     uploads = await mkdtemp(join(tmpdir(), 'wallet-slips-'));
-    // The app that works the jobs (RECONCILE_INTERVAL_MS turns the workers on), its verifier
-    // retried 1 s apart instead of 30.
-    app = await h.build({
+    // Every app on the database works the slip jobs, with the periodic sweeps off
+    // (RECONCILE_INTERVAL_MS=0, the test default); the verifier retried 1 s apart instead of 30.
+    h = await startHarness(target, {
       UPLOADS_DIR: uploads,
-      RECONCILE_INTERVAL_MS: '60000',
       SLIP_VERIFY_RETRY_SECONDS: '1',
       SLIP_ATTEMPTS_PER_HOUR: '1000',
     });
+    app = h.app;
   });
   afterEach(async () => {
     await expectLedgerInvariants(h.db);
@@ -65,6 +66,14 @@ describeOnDatabases('deposit slips', (target) => {
 
   const cash = async (m: Member) =>
     (await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash ?? 0;
+
+  it('verifies an uploaded slip by its job with the periodic sweeps off (RECONCILE_INTERVAL_MS=0)', async () => {
+    const zero = await h.build({ RECONCILE_INTERVAL_MS: '0' });
+    const m = await memberWithToken(zero);
+    const { image } = await sandboxSlip(zero, ownTransfer(m, 40));
+    expect(await uploadAndSettle(zero, m.token, image)).toMatchObject({ status: 'success' });
+    expect(await cash(m)).toBe(4_000);
+  });
 
   it('credits a good slip once and lists it as success with its reference and picture', async () => {
     const m = await memberWithToken(app);
@@ -306,7 +315,7 @@ describeOnDatabases('deposit slips', (target) => {
   }, 90_000);
 
   it('stops a member past SLIP_ATTEMPTS_PER_HOUR with REQUEST_LIMIT, keeping nothing', async () => {
-    const limited = await h.build({ UPLOADS_DIR: uploads, SLIP_ATTEMPTS_PER_HOUR: '3' });
+    const limited = await h.build({ SLIP_ATTEMPTS_PER_HOUR: '3' });
     const m = await memberWithToken(limited);
     const bad = Buffer.from('not a picture');
     for (let i = 0; i < 3; i++) {
@@ -337,7 +346,6 @@ describeOnDatabases('deposit slips', (target) => {
 
   it('stops an address past SLIP_ATTEMPTS_PER_HOUR_PER_IP with REQUEST_LIMIT, whichever member signs in', async () => {
     const limited = await h.build({
-      UPLOADS_DIR: uploads,
       SLIP_ATTEMPTS_PER_HOUR_PER_IP: '2',
       TRUST_PROXY: '1',
     });
@@ -396,52 +404,74 @@ describeOnDatabases('deposit slips', (target) => {
 
 describeOnDatabases('a slip across a restart', (target) => {
   let h: Harness;
-  let uploads: string;
   // A database of its own for each test: a server left by an earlier test would have queued its
   // next sweep a minute ahead, and a server starting then runs none at once.
   // What this test opened, closed after it (a set-up that failed leaves nothing to close).
   beforeEach(async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wallet-slips-'));
-    const harness = await startHarness(target);
-    [h, uploads] = [harness, dir];
+    // A failed verification is retried 5 s later: time for its server to stop first.
+    const harness = await startHarness(target, {
+      UPLOADS_DIR: dir,
+      SLIP_VERIFY_RETRY_SECONDS: '5',
+    }).catch(async (error) => {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    });
+    h = harness;
     return async () => {
       await harness.close();
       await rm(dir, { recursive: true, force: true });
     };
   });
 
-  it('verifies a slip queued before the server stopped once it is back, crediting once', async () => {
-    // The first server queues the job but works none (its workers are off), then stops.
-    const before = await h.build({ UPLOADS_DIR: uploads });
-    const m = await memberWithToken(before);
-    const { image } = await sandboxSlip(before, ownTransfer(m, 420));
-    const res = await uploadSlip(before, m.token, image);
+  /**
+   * A member's slip uploaded to the first server while the sandbox bank refuses, once its job
+   * has failed a first time and waits for its retry; then the bank answers again.
+   */
+  async function slipWaitingForRetry(amount: number) {
+    const m = await memberWithToken(h.app);
+    const { image } = await sandboxSlip(h.app, ownTransfer(m, amount));
+    await setFault(h.app, 'SLIP', 'fail');
+    const res = await uploadSlip(h.app, m.token, image);
     expect(res.status).toBe(200);
     const slipId = (res.body.slip as { _id: string })._id;
-    await before.close();
+    await vi.waitFor(
+      async () => {
+        const [job] = await rows<{ state: string }>(
+          h.db,
+          sql`select state from jobs.job where name = 'slips.verify'`,
+        );
+        expect(job?.state).toBe('retry');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    return { m, slipId };
+  }
 
-    const after = await h.build({ UPLOADS_DIR: uploads, RECONCILE_INTERVAL_MS: '60000' });
+  it('verifies a slip whose job was waiting when the server stopped once it is back, crediting once', async () => {
+    const { m, slipId } = await slipWaitingForRetry(420);
+    await h.app.close();
+    await new SandboxFaults(h.db).set('SLIP', 'ok');
+
+    // Another server, periodic sweeps off: its worker takes the job when the retry is due.
+    const after = await h.build();
     expect(await settledSlip(after, m.token, slipId)).toMatchObject({ status: 'success' });
     expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(42_000);
     await expectLedgerInvariants(h.db);
-    await after.close();
   });
 
   it('verifies a slip whose job was lost with the sweep, once it is a minute old', async () => {
-    const before = await h.build({ UPLOADS_DIR: uploads });
-    const m = await memberWithToken(before);
-    const { image } = await sandboxSlip(before, ownTransfer(m, 75));
-    const res = await uploadSlip(before, m.token, image);
-    const slipId = (res.body.slip as { _id: string })._id;
+    const { m, slipId } = await slipWaitingForRetry(75);
     // As a process killed between the slip's row and its job leaves it, two minutes ago.
     await h.db.execute(sql`delete from jobs.job where name = 'slips.verify'`);
     await h.db.execute(
       sql`update slips set created_at = now() - interval '2 minutes' where id = ${Number(slipId)}`,
     );
-    await before.close();
+    await h.app.close();
+    await new SandboxFaults(h.db).set('SLIP', 'ok');
 
-    // The first server with workers on this database runs the sweep as it starts.
-    const after = await h.build({ UPLOADS_DIR: uploads, RECONCILE_INTERVAL_MS: '60000' });
+    // The first server with the periodic sweeps on runs the sweep as it starts.
+    const after = await h.build({ RECONCILE_INTERVAL_MS: '60000' });
     expect(await settledSlip(after, m.token, slipId)).toMatchObject({ status: 'success' });
     expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(7_500);
     await expectLedgerInvariants(h.db);
