@@ -1,7 +1,7 @@
 import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
-import { int } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { nextId, rows } from '../../db/statement';
+import { int } from '../ledger/ledger';
 import type { RoundTotals } from './rebate';
 
 /**
