@@ -29,6 +29,8 @@ export type QueueOptions = {
 export class Jobs {
   private engine: Promise<PgBoss> | null = null;
   private readonly created = new Map<string, Promise<void>>();
+  /** This process's work in progress, awaited by `stop` however long it takes. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly database: Database,
@@ -95,7 +97,7 @@ export class Jobs {
         name,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
-          if (job) await work(job.data, { final: job.retryCount >= job.retryLimit });
+          if (job) await this.track(work(job.data, { final: job.retryCount >= job.retryLimit }));
         },
       );
     }
@@ -136,22 +138,39 @@ export class Jobs {
     await this.queue(name, { name, policy: 'short', retryLimit: 0, expireInSeconds });
     const boss = await this.boss();
     const pollingIntervalSeconds = Math.min(2, Math.max(0.5, intervalMs / 1000));
-    await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async () => {
-      await boss.send(name, {}, { startAfter: Math.ceil(intervalMs / 1000) });
-      try {
-        await work();
-      } catch (error) {
-        this.log.error({ err: error, job: name }, 'scheduled job failed');
-      }
-    });
+    await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, () =>
+      this.track(
+        (async () => {
+          await boss.send(name, {}, { startAfter: Math.ceil(intervalMs / 1000) });
+          try {
+            await work();
+          } catch (error) {
+            this.log.error({ err: error, job: name }, 'scheduled job failed');
+          }
+        })(),
+      ),
+    );
     await boss.schedule(name, '* * * * *');
     await boss.send(name, {});
   }
 
-  /** Stops this process's workers, letting running jobs finish (up to 10 s). */
+  private track(work: Promise<void>): Promise<void> {
+    this.running.add(work);
+    const done = () => this.running.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  /**
+   * Stops this process's workers and lets running jobs finish. pg-boss waits up to 10 s; work
+   * still running then (a slow sweep on a busy machine) is awaited too, and pg-boss given a turn
+   * to record its end, so nothing reaches the database after its owner closes it.
+   */
   async stop(): Promise<void> {
     if (!this.engine) return;
     const boss = await this.engine;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await Promise.allSettled([...this.running]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
