@@ -80,6 +80,39 @@ describeWith('postgres', 'the pool on PostgreSQL', (admin) => {
     expect(after).not.toBe(pid);
   });
 
+  it('drops a connection a refused script leaves in its failed transaction, and answers the next query', async () => {
+    pool = new Pool({ connectionString: created.url, max: 1 });
+    const before = await backend();
+    // As pg-boss's install script fails when another process installed the schema first.
+    await expect(
+      pool.query('begin; create table t (n int); select 1 / 0; commit'),
+    ).rejects.toMatchObject({ code: '22012' });
+    const after = await backend();
+    expect(after).toBeTypeOf('number');
+    expect(after).not.toBe(before);
+    // Nothing of the failed transaction stayed, and the new connection is outside any.
+    const tables = await pool.query(
+      `select count(*)::int as n from pg_tables where tablename = 't'`,
+    );
+    expect(tables.rows).toEqual([{ n: 0 }]);
+    expect(pool.totalCount).toBe(1);
+  });
+
+  it('drops a connection given back inside an open transaction, by a query or its holder', async () => {
+    pool = new Pool({ connectionString: created.url, max: 1 });
+    const first = await backend();
+    await pool.query('begin; select 1');
+    const second = await backend();
+    expect(second).not.toBe(first);
+    const client = await pool.connect();
+    await client.query('begin');
+    client.release();
+    const third = await backend();
+    expect(third).not.toBe(second);
+    // A connection given back idle stays.
+    expect(await backend()).toBe(third);
+  });
+
   it('answers callers that pass a callback as node-postgres does', async () => {
     pool = new Pool({ connectionString: created.url, max: 1 });
     const rows = await new Promise<unknown[]>((resolve, reject) => {

@@ -15,6 +15,10 @@ import { PreparedStatementsClient } from './prepared-client';
  * - A connection that fails does not crash the process, idle or checked out (a transaction's):
  *   the pool and every client listen for errors all their lives. The query in flight gets the
  *   error and the pool drops the connection when it comes back.
+ * - A connection given back inside a transaction, open or failed, is dropped, whoever held it.
+ *   A script with its own BEGIN…COMMIT that the database refuses half-way (pg-boss installing
+ *   its schema while another process does) stops there, in an aborted transaction; kept, that
+ *   connection would refuse every later query (docs/decisions/0039-jobs.md).
  */
 export class Pool extends pg.Pool {
   constructor(config: Omit<pg.PoolConfig, 'Client'>) {
@@ -25,6 +29,20 @@ export class Pool extends pg.Pool {
     this.on('connect', (client) => {
       client.on('error', () => {});
     });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): void;
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres's connect is a set of overloads.
+  override connect(callback?: any): any {
+    if (callback) return super.connect(callback);
+    return super.connect().then(dropUnlessIdle);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query is a set of overloads.
@@ -50,6 +68,23 @@ export class Pool extends pg.Pool {
     client.release();
     return result;
   }
+}
+
+/**
+ * Makes the client's release drop it when it comes back inside a transaction (ReadyForQuery's
+ * status T or E, not I): nothing the next holder runs would do what it says.
+ */
+function dropUnlessIdle(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  client.release = (error?: Error | boolean) => {
+    const status = client.getTransactionStatus();
+    const inTransaction = status === 'T' || status === 'E';
+    release(
+      error ||
+        (inTransaction ? new Error(`connection given back in transaction (${status})`) : undefined),
+    );
+  };
+  return client;
 }
 
 /**

@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthContext, AuthService } from '../domains/auth/auth.service';
+import { type AuthContext, AuthService } from '../domains/auth/auth.service';
+import { SessionCache } from '../domains/auth/session-cache';
+import { signInLimitsOf } from '../domains/auth/sign-in-throttle';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Members' sessions: built here, before every route that authenticates. */
+    authService: AuthService;
+    /** The sessions known to this process (SESSION_CACHE_MS); a password change forgets some. */
+    sessions: SessionCache;
     /** onRequest hook of every member route: sets request.auth or refuses (401/403). */
     authenticate: onRequestAsyncHookHandler;
     /**
@@ -19,11 +25,27 @@ declare module 'fastify' {
 }
 
 /**
- * `Authorization: Bearer <token>` (CONTRACT.md). Runs as the route's onRequest hook, before
- * the body is parsed, so an anonymous caller learns nothing about a body's validity.
+ * `Authorization: Bearer <token>` (docs/architecture.md, Auth). Runs as the route's onRequest
+ * hook, before the body is parsed, so an anonymous caller learns nothing about a body's
+ * validity. The auth domain's service is built here, as every member route needs it; the
+ * domain's plugin registers its routes.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { auth: AuthService }) => {
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const sessions = new SessionCache(config.sessionCacheMs);
+    const auth = new AuthService({
+      db: app.db,
+      counters: app.counters,
+      variant: app.variant,
+      sessions,
+      sessionTtlHours: config.sessionTtlHours,
+      signInLimits: signInLimitsOf(config.rateLimits),
+      now: () => new Date(),
+    });
+    app.decorate('sessions', sessions);
+    app.decorate('authService', auth);
+    const options = { auth };
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.auth = await options.auth.authenticate(request.headers.authorization);
@@ -36,7 +58,7 @@ export const authPlugin = fp(
           : await options.auth.authenticate(header);
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['infrastructure'] },
 );
 
 /** The signed-in member of a route that ran `authenticate`. */

@@ -40,11 +40,15 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function startHarness(target: TestDatabase): Promise<Harness> {
+/** `env`: the default app's environment beyond testEnv (also the base of `build`'s). */
+export async function startHarness(
+  target: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<Harness> {
   const created = await target.create();
   const apps: FastifyInstance[] = [];
-  const build = async (env: Record<string, string> = {}, overrides: AppOverrides = {}) => {
-    const config = loadConfig({ ...testEnv, ...env });
+  const build = async (more: Record<string, string> = {}, overrides: AppOverrides = {}) => {
+    const config = loadConfig({ ...testEnv, ...env, ...more });
     const app = await buildApp(config, { database: created.database, ...overrides });
     apps.push(app);
     return app;

@@ -15,7 +15,7 @@ type Member = Awaited<ReturnType<typeof memberWithToken>>;
 /** What the deposit slips' suites share (slip*.test.ts), there from their first test on. */
 export type SlipSuite = {
   h: Harness;
-  /** The app that works the jobs, its pictures kept under `uploads`. */
+  /** The harness's app, its pictures kept under `uploads`. */
   app: FastifyInstance;
   uploads: string;
   /** The member's cash in minor units, from the ledger. */
@@ -33,20 +33,21 @@ export function useSlipSuite(target: TestDatabase): SlipSuite {
   afterAll(async () => {
     if (suite.uploads) await rm(suite.uploads, { recursive: true, force: true });
   });
-  const h = useHarness(target);
+  beforeAll(async () => {
+    suite.uploads = await mkdtemp(join(tmpdir(), 'wallet-slips-'));
+  });
+  // Every app on the database works the slip jobs, with the periodic sweeps off
+  // (RECONCILE_INTERVAL_MS=0, the test default); the verifier retried 1 s apart instead of 30.
+  const h = useHarness(target, () => ({
+    UPLOADS_DIR: suite.uploads,
+    SLIP_VERIFY_RETRY_SECONDS: '1',
+    SLIP_ATTEMPTS_PER_HOUR: '1000',
+  }));
   suite.h = h;
   suite.cash = async (m) =>
     (await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash ?? 0;
-  beforeAll(async () => {
-    suite.uploads = await mkdtemp(join(tmpdir(), 'wallet-slips-'));
-    // The app that works the jobs (RECONCILE_INTERVAL_MS turns the workers on), its verifier
-    // retried 1 s apart instead of 30.
-    suite.app = await h.build({
-      UPLOADS_DIR: suite.uploads,
-      RECONCILE_INTERVAL_MS: '60000',
-      SLIP_VERIFY_RETRY_SECONDS: '1',
-      SLIP_ATTEMPTS_PER_HOUR: '1000',
-    });
+  beforeAll(() => {
+    suite.app = h.app;
   });
   afterEach(async () => {
     await expectLedgerInvariants(h.db);

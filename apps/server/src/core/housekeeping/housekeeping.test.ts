@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
@@ -81,5 +81,24 @@ describeOnDatabases('housekeeping', (target) => {
     expect(res.body).toMatchObject({ code: 'EXPIRED_AUTH_TOKEN' });
     const alive = await call(h.app, 'GET', '/api/wallet', { token: live.token });
     expect(alive.status).toBe(200);
+  });
+
+  it('removes stale rows by the periodic job `housekeeping` once the periodic sweeps are on', async () => {
+    const oldOtp = await otp('2 days', null);
+    // The default test app has RECONCILE_INTERVAL_MS=0: nothing removes the row.
+    expect(await exists('otp_requests', oldOtp)).toBe(true);
+    await h.build({ RECONCILE_INTERVAL_MS: '500' });
+    await vi.waitFor(
+      async () => {
+        expect(await exists('otp_requests', oldOtp)).toBe(false);
+        const runs = await rows<{ n: number }>(
+          h.db,
+          sql`select count(*)::int as n from jobs.job
+              where name = 'housekeeping' and state = 'completed'`,
+        );
+        expect(runs[0]?.n).toBeGreaterThan(0);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
   });
 });

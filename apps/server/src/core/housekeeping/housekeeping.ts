@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deletedRows } from '../../db/statement';
-import type { Log } from '../../lib/log';
 import type { Idempotency } from '../idempotency/idempotency';
 
 /**
@@ -26,8 +25,8 @@ export type Removed = {
 
 /**
  * Removes the rows no rule reads any more, so the tables that every sign-in, OTP and money
- * call writes do not grow for ever. Run on an interval (startHousekeeping) in every process;
- * each delete is one statement and deleting twice is harmless.
+ * call writes do not grow for ever. Run by the periodic job `housekeeping`, one process at a
+ * time; each delete is one statement, so a run that overlaps another is harmless.
  */
 export async function removeStaleRows(db: Db, idempotency: Idempotency): Promise<Removed> {
   const [idempotencyKeys, sessions, otpRequests, sandboxGameSessions] = await Promise.all([
@@ -47,30 +46,4 @@ export async function removeStaleRows(db: Db, idempotency: Idempotency): Promise
     deletedRows(db, sql`delete from sandbox_game_sessions where expires_at < now()`),
   ]);
   return { idempotencyKeys, sessions, otpRequests, sandboxGameSessions };
-}
-
-/**
- * Runs the housekeeping on an interval in this process (the transfer reconciler, which ran
- * beside it, is a job now: docs/decisions/0039-jobs.md). A run never overlaps the previous one.
- */
-export function startHousekeeping(
-  housekeeping: () => Promise<unknown>,
-  options: { intervalMs: number; log: Pick<Log, 'error'> },
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = housekeeping()
-      .then(() => undefined)
-      .catch((error: unknown) => options.log.error({ err: error }, 'housekeeping failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

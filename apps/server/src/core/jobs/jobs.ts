@@ -16,18 +16,21 @@ export type QueueOptions = {
 
 /**
  * The one way to run work that finishes later (docs/decisions/0039-jobs.md): a QR waiting to be
- * paid or to expire, a slip waiting for verification, the transfer reconciler; later the back
- * office's and the scheduled jobs. pg-boss 10 keeps the jobs in the app's own database
+ * paid or to expire, a slip waiting for verification, the transfer reconciler and every other
+ * periodic sweep, the housekeeping included. pg-boss 10 keeps the jobs in the app's own database
  * (PGlite or PostgreSQL, schema `jobs`), so a job sent survives a restart, and it hands each job
  * to one worker across every server process (`FOR UPDATE SKIP LOCKED`). A job's work must be
  * safe to run again: a process that dies mid-job leaves it to be retried once it expires.
  *
- * The engine starts with the first queue a process registers or job it sends; a process with
- * none (a test app) never starts it.
+ * The engine starts with the first queue a process registers or job it sends. Every server
+ * process registers the workers of the jobs requests send (a slip's verification) whatever
+ * RECONCILE_INTERVAL_MS says; that setting only turns the periodic work (`every`) on or off.
  */
 export class Jobs {
   private engine: Promise<PgBoss> | null = null;
   private readonly created = new Map<string, Promise<void>>();
+  /** This process's work in progress, awaited by `stop` however long it takes. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly database: Database,
@@ -35,16 +38,24 @@ export class Jobs {
   ) {}
 
   private boss(): Promise<PgBoss> {
-    this.engine ??= (async () => {
-      const boss = new PgBoss({
-        db: { executeSql: (text, values) => this.database.executeSql(text, values) },
-        schema: 'jobs',
-      });
-      boss.on('error', (error) => this.log.error({ err: error }, 'job engine'));
-      await boss.start();
-      return boss;
-    })();
+    this.engine ??= this.start().catch((error: unknown) => {
+      // Processes starting together race to install pg-boss's schema: its own lock lets one
+      // install it and the others' scripts fail (the pool drops their connections). The
+      // schema is there by then, so one more start goes through.
+      this.log.error({ err: error }, 'job engine start failed, starting again');
+      return this.start();
+    });
     return this.engine;
+  }
+
+  private async start(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => this.database.executeSql(text, values) },
+      schema: 'jobs',
+    });
+    boss.on('error', (error) => this.log.error({ err: error }, 'job engine'));
+    await boss.start();
+    return boss;
   }
 
   /** Creates the queue once per process; a race with another process's creation is retried. */
@@ -86,17 +97,14 @@ export class Jobs {
         name,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
-          if (job) await work(job.data, { final: job.retryCount >= job.retryLimit });
+          if (job) await this.track(work(job.data, { final: job.retryCount >= job.retryLimit }));
         },
       );
     }
   }
 
-  /**
-   * Creates the queue `name` without working it: a process that only sends to it (a server
-   * whose workers are off) still queues its jobs for the processes that work them.
-   */
-  declare(name: string, options: QueueOptions = {}): Promise<void> {
+  /** Creates the queue `name` with its retries, once per process. */
+  private declare(name: string, options: QueueOptions = {}): Promise<void> {
     return this.queue(name, {
       name,
       retryLimit: options.retryLimit ?? 5,
@@ -130,22 +138,39 @@ export class Jobs {
     await this.queue(name, { name, policy: 'short', retryLimit: 0, expireInSeconds });
     const boss = await this.boss();
     const pollingIntervalSeconds = Math.min(2, Math.max(0.5, intervalMs / 1000));
-    await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async () => {
-      await boss.send(name, {}, { startAfter: Math.ceil(intervalMs / 1000) });
-      try {
-        await work();
-      } catch (error) {
-        this.log.error({ err: error, job: name }, 'scheduled job failed');
-      }
-    });
+    await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, () =>
+      this.track(
+        (async () => {
+          await boss.send(name, {}, { startAfter: Math.ceil(intervalMs / 1000) });
+          try {
+            await work();
+          } catch (error) {
+            this.log.error({ err: error, job: name }, 'scheduled job failed');
+          }
+        })(),
+      ),
+    );
     await boss.schedule(name, '* * * * *');
     await boss.send(name, {});
   }
 
-  /** Stops this process's workers, letting running jobs finish (up to 10 s). */
+  private track(work: Promise<void>): Promise<void> {
+    this.running.add(work);
+    const done = () => this.running.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  /**
+   * Stops this process's workers and lets running jobs finish. pg-boss waits up to 10 s; work
+   * still running then (a slow sweep on a busy machine) is awaited too, and pg-boss given a turn
+   * to record its end, so nothing reaches the database after its owner closes it.
+   */
   async stop(): Promise<void> {
     if (!this.engine) return;
     const boss = await this.engine;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await Promise.allSettled([...this.running]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

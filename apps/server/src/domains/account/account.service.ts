@@ -20,14 +20,13 @@ import type { CounterStore } from '../../lib/counter-store';
 import { DomainError, waitRefusal } from '../../lib/domain-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
-import type { AuthContext } from '../auth/auth.service';
-import { revokeOtherSessions } from '../auth/session.repository';
+import type { AuthContext, AuthService } from '../auth/auth.service';
 import type { SessionCache } from '../auth/session-cache';
-import { findBank, sourceExists } from '../lookup/lookup.repository';
-import { bankCountries } from '../lookup/lookup.service';
+import { bankCountries, type LookupService } from '../lookup/lookup.service';
 import type { OtpService } from '../otp/otp.service';
 import {
   bankAccountTaken,
+  findMemberByBankAccount,
   findMemberByUsername,
   findPasswordHash,
   findProfileRow,
@@ -49,6 +48,10 @@ export type AccountServiceDeps = {
   /** Forgets the other sessions a password change revokes. */
   sessions: SessionCache;
   now: () => Date;
+  /** Revokes the other sessions of a password change, in its transaction. */
+  auth: Pick<AuthService, 'revokeOtherSessions'>;
+  /** The banks and sources a registration names. */
+  lookup: Pick<LookupService, 'bank' | 'sourceExists'>;
 };
 
 /** References a registration names: each must exist before anything is written. */
@@ -191,10 +194,26 @@ export class AccountService {
     const newHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await updateMember(tx, auth.memberId, { passwordHash: newHash });
-      await revokeOtherSessions(tx, auth.memberId, auth.tokenHash, this.deps.now());
+      await this.deps.auth.revokeOtherSessions(tx, auth.memberId, auth.tokenHash);
     });
     this.deps.sessions.forgetMember(auth.memberId, auth.tokenHash);
     return { success: true };
+  }
+
+  /**
+   * Sets the account name of the member named `username` as the bank writes it (the sandbox's
+   * operator records); false for no such member.
+   */
+  async setBankAccountName(username: string, bankAccountName: string): Promise<boolean> {
+    const member = await findMemberByUsername(this.deps.db, username);
+    if (!member) return false;
+    await updateMember(this.deps.db, member.id, { bankAccountName });
+    return true;
+  }
+
+  /** The member registered with this bank account, or null (a bank transfer's sender). */
+  async memberByBankAccount(bankCode: string, bankAccountNo: string) {
+    return (await findMemberByBankAccount(this.deps.db, bankCode, bankAccountNo)) ?? null;
   }
 
   private phone(username: string): string {
@@ -220,12 +239,12 @@ export class AccountService {
     }
 
     const sourceCode = input.sourceCode ? input.sourceCode : null;
-    if (sourceCode !== null && !(await sourceExists(db, sourceCode))) {
+    if (sourceCode !== null && !(await this.deps.lookup.sourceExists(sourceCode))) {
       throw new DomainError('KEY_INVALID', { field: 'sourceCode' });
     }
 
     if (input.bankCode !== undefined) {
-      const bank = await findBank(db, input.bankCode, bankCountries(variant));
+      const bank = await this.deps.lookup.bank(input.bankCode, bankCountries(variant));
       if (!bank) throw new DomainError('INVALID_BANK', { field: 'bankCode' });
       // Issue 30: the payout account holds the wallet's currency (a BAHT wallet pays out to Thai
       // banks, a LAK wallet to Lao banks), so no payout ever crosses currencies.

@@ -11,6 +11,7 @@ import {
   findSessionWithMember,
   insertSession,
   liveSessionTokens,
+  revokeOtherSessions,
   revokeSession,
 } from './session.repository';
 import type { SessionCache } from './session-cache';
@@ -65,6 +66,19 @@ export class AuthService {
       expiresAt: new Date(now().getTime() + this.deps.sessionTtlHours * 3_600_000),
     });
     return { token };
+  }
+
+  /** Whether a member signs in with `username` (a registered phone). */
+  async isMember(username: string): Promise<boolean> {
+    return (await findCredentials(this.deps.db, username)) !== null;
+  }
+
+  /**
+   * Revokes every live session of the member but `keepTokenHash` (a password change), inside
+   * the caller's transaction `tx`.
+   */
+  revokeOtherSessions(tx: Db, memberId: number, keepTokenHash: string): Promise<number> {
+    return revokeOtherSessions(tx, memberId, keepTokenHash, this.deps.now());
   }
 
   /** The statuses of docs/architecture.md, Auth; run on every authenticated request. */

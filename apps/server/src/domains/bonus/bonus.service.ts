@@ -16,8 +16,8 @@ import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import { cleanBanners, cleanOperatorHtml } from '../../lib/operator-html';
 import type { AuthContext } from '../auth/auth.service';
-import type { MemberMoneyInfo } from '../games/games.repository';
-import type { Deposit } from '../rewards/rewards.repository';
+import type { MemberMoneyInfo } from '../games/games.service';
+import type { Deposit } from '../rewards/deposit-rewards';
 import {
   type BonusRow,
   endTake,

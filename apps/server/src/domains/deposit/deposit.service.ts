@@ -17,9 +17,9 @@ import { sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import { type GiftLinkProvider, giftLinkCode } from '../../providers/truemoney/gift-links';
-import { findMemberByBankAccount } from '../account/account.repository';
+import type { AccountService } from '../account/account.service';
 import type { AuthContext } from '../auth/auth.service';
-import type { MemberMoneyInfo } from '../games/games.repository';
+import type { MemberMoneyInfo } from '../games/games.service';
 import type { DepositRewards } from '../rewards/deposit-rewards';
 import {
   claimGiftLink,
@@ -48,6 +48,8 @@ export type DepositServiceDeps = {
   /** Whether a paid bonus runs: it must end before the next deposit (BONUS_REMAINING). */
   bonusRunning: (memberId: number) => Promise<boolean>;
   log: Log;
+  /** The member registered with a bank account (AccountService.memberByBankAccount). */
+  memberByBankAccount: AccountService['memberByBankAccount'];
 };
 
 /** Deposits (SPEC.md sections 2–5 and 7): the receiving accounts and the money that comes in. */
@@ -109,7 +111,7 @@ export class DepositService {
       toAccountNo: receiving.accountNo,
       currency: receiving.currency,
     });
-    const member = await findMemberByBankAccount(db, report.bankCode, report.accountNo);
+    const member = await this.deps.memberByBankAccount(report.bankCode, report.accountNo);
     if (!member) {
       log.warn({ reference }, 'bank transfer from no member: kept for the operator');
       return { matched: false };
@@ -150,6 +152,11 @@ export class DepositService {
    * The receiving account of a report that names none (CONTRACT.md, the sandbox's feed): the
    * first baht bank account the feed credits (AUTO, not a QR flow), the seed's SCB account.
    */
+  /** The operator's accounts that receive deposits in `currency`. */
+  receivingAccounts(currency: string) {
+    return listDepositAccounts(this.deps.db, currency);
+  }
+
   private async defaultReceivingAccount() {
     const accounts = await listDepositAccounts(this.deps.db, 'BAHT');
     return (

@@ -23,6 +23,7 @@ import {
   advanceRoundMark,
   findActiveGameAccount,
   findGameAccount,
+  findMemberIdByUsername,
   findMemberMoneyInfo,
   findProvider,
   type GameAccountRow,
@@ -34,6 +35,8 @@ import {
   recordRounds,
   updateGameAccountPassword,
 } from './games.repository';
+
+export type { MemberMoneyInfo };
 
 export type GamesServiceDeps = {
   db: Db;
@@ -99,6 +102,21 @@ export class GamesService {
     if (!member) throw new DomainError('INVALID_USER_3');
     this.members.set(memberId, member);
     return member;
+  }
+
+  /** The member's money details as stored now (not cached), or null for no such member. */
+  readMember(memberId: number): Promise<MemberMoneyInfo | null> {
+    return findMemberMoneyInfo(this.deps.db, memberId);
+  }
+
+  /** The id of the member named `username`, or null. */
+  memberIdByUsername(username: string): Promise<number | null> {
+    return findMemberIdByUsername(this.deps.db, username);
+  }
+
+  /** Every game account of the member, active provider or not. */
+  gameAccounts(memberId: number) {
+    return listGameAccounts(this.deps.db, memberId);
   }
 
   /** An active provider, else NO_GAME. */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { RoundTotals } from '../../core/rounds/rebate';
+import { claimRounds, roundTotals } from '../../core/rounds/rounds.repository';
 import type { Db } from '../../db/client';
 import { gameRounds, inviteCollections, members } from '../../db/schema';
-import type { RoundTotals } from '../rewards/rebate';
-import { claimRounds, roundTotals } from '../rewards/rounds.repository';
 
 /** The friends' rounds no collection has counted yet (friends in the inviter's currency). */
 function uncollected(inviter: { id: number; currency: string }) {

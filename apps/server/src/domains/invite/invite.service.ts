@@ -4,13 +4,13 @@ import type { InviteSummary } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { fingerprint, type Idempotency } from '../../core/idempotency/idempotency';
 import type { Ledger } from '../../core/ledger/ledger';
+import { rebate } from '../../core/rounds/rebate';
 import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import type { AuthContext } from '../auth/auth.service';
-import type { MemberMoneyInfo } from '../games/games.repository';
-import { rebate } from '../rewards/rebate';
+import type { MemberMoneyInfo } from '../games/games.service';
 import {
   collectInvites,
   linkCollection,

@@ -19,7 +19,13 @@ import type { ServiceState } from '../../core/settings/service-state';
 import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../auth/auth.service';
-import { listBanks, listSources } from './lookup.repository';
+import {
+  findBank,
+  findBankCountry,
+  listBanks,
+  listSources,
+  sourceExists,
+} from './lookup.repository';
 
 /**
  * Which banks a variant offers (docs/decisions/0011-variant-banks.md): Thai banks in the Thai
@@ -46,6 +52,20 @@ export type LookupServiceDeps = {
 
 export class LookupService {
   constructor(private readonly deps: LookupServiceDeps) {}
+
+  /** The bank `code` among `countries`' banks, or none. */
+  bank(code: string, countries: readonly string[]) {
+    return findBank(this.deps.db, code, countries);
+  }
+
+  sourceExists(code: string): Promise<boolean> {
+    return sourceExists(this.deps.db, code);
+  }
+
+  /** The country of the bank `code`, or null. */
+  bankCountry(code: string): Promise<string | null> {
+    return findBankCountry(this.deps.db, code);
+  }
 
   async banks(): Promise<BanksResponse> {
     const rows = await listBanks(this.deps.db, bankCountries(this.deps.variant));

@@ -14,7 +14,6 @@ import { DomainError, waitRefusal } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import { canonicalPhone } from '../../lib/phone';
 import type { SmsSender } from '../../providers/sms/sms-sender';
-import { findMemberByUsername } from '../account/account.repository';
 import {
   blockPhoneUntil,
   consumeVerified,
@@ -43,6 +42,8 @@ export type OtpServiceDeps = {
   smsPerHour: number;
   log: Log;
   now: () => Date;
+  /** Whether a member signs in with this phone (AuthService.isMember). */
+  isMember: (username: string) => Promise<boolean>;
 };
 
 /** The service-wide count of OTP messages, in windows of an hour. */
@@ -66,7 +67,7 @@ export class OtpService {
     const { db, counters, now } = this.deps;
     const phone = canonicalPhone(this.deps.variant, phoneNumber);
     if (await isPhoneBlocked(db, phone, now())) throw new DomainError('OTP_BLOCK');
-    if (await findMemberByUsername(db, phone)) {
+    if (await this.deps.isMember(phone)) {
       throw new DomainError('EXISTING_USER', { field: 'phoneNumber' });
     }
     // SPEC.md section 4: the wizard skips the OTP step on OTP_VERIFIED.

@@ -14,7 +14,7 @@ import type { Log } from '../../lib/log';
 import { callProvider } from '../../providers/games/game-provider';
 import type { PaidReport, QrPaymentProvider } from '../../providers/payments/qr-payment-provider';
 import type { AuthContext } from '../auth/auth.service';
-import type { MemberMoneyInfo } from '../games/games.repository';
+import type { MemberMoneyInfo } from '../games/games.service';
 import type { DepositRewards } from '../rewards/deposit-rewards';
 import {
   type CallbackOutcome,

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { RoundTotals } from '../../core/rounds/rebate';
+import { claimRounds, roundTotals } from '../../core/rounds/rounds.repository';
 import type { Db } from '../../db/client';
 import { gameRounds, refundClaims } from '../../db/schema';
-import type { RoundTotals } from '../rewards/rebate';
-import { claimRounds, roundTotals } from '../rewards/rounds.repository';
 
 /** The member's rounds played before `before` that no refund has counted yet. */
 function unrefunded(memberId: number, before: Date) {

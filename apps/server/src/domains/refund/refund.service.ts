@@ -7,13 +7,13 @@ import type {
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { fingerprint, type Idempotency } from '../../core/idempotency/idempotency';
 import type { Ledger } from '../../core/ledger/ledger';
+import { periodStart, rebate } from '../../core/rounds/rebate';
 import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import type { AuthContext } from '../auth/auth.service';
-import type { MemberMoneyInfo } from '../games/games.repository';
-import { periodStart, rebate } from '../rewards/rebate';
+import type { MemberMoneyInfo } from '../games/games.service';
 import {
   claimRefund,
   listClaims,

@@ -2,6 +2,8 @@ import type { Db } from '../../db/client';
 import type { Log } from '../../lib/log';
 import { type Deposit, grantDepositCoins, listUnrewardedDeposits } from './rewards.repository';
 
+export type { Deposit };
+
 /**
  * What a deposit earns (docs/promotions.md): the prize wheel's coins now. Every deposit path
  * calls `earned` after its credit; the `deposits.rewards` job (`sweep`) grants what a process

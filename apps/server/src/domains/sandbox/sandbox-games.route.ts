@@ -17,7 +17,6 @@ import { errorResponses } from '../../plugins/errors';
 import type { GameProviders } from '../../providers/games/game-providers';
 import { SandboxGameProvider } from '../../providers/games/sandbox-game-provider';
 import type { SandboxFaults } from '../../providers/sandbox-faults';
-import { findMemberIdByUsername } from '../games/games.repository';
 import type { GamesService } from '../games/games.service';
 import type { WithdrawalService } from '../wallet/withdrawal.service';
 
@@ -88,7 +87,7 @@ export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesDeps> = async
       config,
     },
     async (r) => {
-      const memberId = await findMemberIdByUsername(deps.db, r.body.username);
+      const memberId = await deps.games.memberIdByUsername(r.body.username);
       if (memberId === null) throw new DomainError('NO_USER', { field: 'username' });
       return { settled: await deps.withdrawals.settleAll(memberId, r.body.status) };
     },

@@ -4,13 +4,18 @@ import { readSettings, writeSetting } from '../../core/settings/settings.reposit
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { SandboxSmsSender } from '../../providers/sms/sandbox-sms-sender';
-import { findMemberByUsername, updateMember } from '../account/account.repository';
+import type { AccountService } from '../account/account.service';
 
 export type FeatureSettings = { registerOTP: boolean; enableChatWidget: boolean };
 
 export class SandboxService {
   constructor(
-    private readonly deps: { db: Db; sms: SandboxSmsSender; serviceState: ServiceState },
+    private readonly deps: {
+      db: Db;
+      sms: SandboxSmsSender;
+      serviceState: ServiceState;
+      accounts: Pick<AccountService, 'setBankAccountName'>;
+    },
   ) {}
 
   /** The last code "sent" to a phone (CONTRACT.md, Sandbox). */
@@ -41,9 +46,9 @@ export class SandboxService {
    * were not checked for Latin letters (SPEC.md section 4, KBANK auto bank-name edit).
    */
   async setAccountName(username: string, bankAccountName: string): Promise<{ success: true }> {
-    const member = await findMemberByUsername(this.deps.db, username);
-    if (!member) throw new DomainError('NO_DATA');
-    await updateMember(this.deps.db, member.id, { bankAccountName });
+    if (!(await this.deps.accounts.setBankAccountName(username, bankAccountName))) {
+      throw new DomainError('NO_DATA');
+    }
     return { success: true };
   }
 }

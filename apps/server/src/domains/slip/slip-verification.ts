@@ -12,8 +12,7 @@ import type { Log } from '../../lib/log';
 import { callProvider } from '../../providers/games/game-provider';
 import { bankOfThaiCode } from '../../providers/slips/bank-codes';
 import type { SlipQr, SlipVerifier, VerifiedTransfer } from '../../providers/slips/slip-verifier';
-import { listDepositAccounts } from '../deposit/deposit.repository';
-import { findMemberMoneyInfo, type MemberMoneyInfo } from '../games/games.repository';
+import type { MemberMoneyInfo } from '../games/games.service';
 import type { DepositRewards } from '../rewards/deposit-rewards';
 import {
   bankFeedReported,
@@ -37,6 +36,10 @@ export type SlipVerificationDeps = {
   /** The largest deposit of each currency (issue 30). */
   limits: AmountLimits;
   log: Log;
+  /** The member's money details as stored now, or null (GamesService.readMember). */
+  member: (memberId: number) => Promise<MemberMoneyInfo | null>;
+  /** The operator's receiving accounts of a currency (DepositService.receivingAccounts). */
+  receivingAccounts: (currency: string) => Promise<{ bankType: string; accountNo: string }[]>;
 };
 
 /** The verification job, sent at upload with the slip's id. */
@@ -130,7 +133,7 @@ export class SlipVerification {
   /** The rules of SPEC.md sections 5 and 9 on the transfer as the bank booked it; then the credit. */
   private async judge(slip: SlipRow, transfer: VerifiedTransfer): Promise<void> {
     const { db } = this.deps;
-    const member = await findMemberMoneyInfo(db, slip.memberId);
+    const member = await this.deps.member(slip.memberId);
     if (!member) return;
     const details: SlipTransfer = {
       reference: transfer.reference,
@@ -161,7 +164,7 @@ export class SlipVerification {
       return 'EXPIRED_SLIP';
     }
     // Paid into one of the operator's bank accounts for the member's currency.
-    const accounts = await listDepositAccounts(this.deps.db, member.currency);
+    const accounts = await this.deps.receivingAccounts(member.currency);
     const receiving = accounts.filter((a) => a.bankType === 'BANK').map((a) => a.accountNo);
     if (!receiving.includes(transfer.toAccountNo)) return 'DEST_ACC_INVALID';
     // Sent from the member's registered account: money from elsewhere is not the member's to claim.

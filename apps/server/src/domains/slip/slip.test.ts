@@ -2,8 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { rows } from '../../db/statement';
 import { SignedLinks } from '../../lib/signed-links';
+import { SandboxFaults } from '../../providers/sandbox-faults';
 import { describeOnDatabases } from '../../test/databases';
 import { call, type Harness, startHarness } from '../../test/harness';
 import { memberWithToken, newAccountNo } from '../../test/members';
@@ -23,6 +25,15 @@ import { SLIP_IMAGE_PATH } from './slip.route';
 // upload is refused for, and its limits, are in slip.upload.test.ts.
 describeOnDatabases('deposit slips', (target) => {
   const suite = useSlipSuite(target);
+
+  it('verifies an uploaded slip by its job with the periodic sweeps off (RECONCILE_INTERVAL_MS=0)', async () => {
+    const { h, cash } = suite;
+    const zero = await h.build({ RECONCILE_INTERVAL_MS: '0' });
+    const m = await memberWithToken(zero);
+    const { image } = await sandboxSlip(zero, ownTransfer(m, 40));
+    expect(await uploadAndSettle(zero, m.token, image)).toMatchObject({ status: 'success' });
+    expect(await cash(m)).toBe(4_000);
+  });
 
   it('credits a good slip once and lists it as success with its reference and picture', async () => {
     const { app, cash } = suite;
@@ -214,52 +225,74 @@ describeOnDatabases('deposit slips', (target) => {
 
 describeOnDatabases('a slip across a restart', (target) => {
   let h: Harness;
-  let uploads: string;
   // A database of its own for each test: a server left by an earlier test would have queued its
   // next sweep a minute ahead, and a server starting then runs none at once.
   // What this test opened, closed after it (a set-up that failed leaves nothing to close).
   beforeEach(async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wallet-slips-'));
-    const harness = await startHarness(target);
-    [h, uploads] = [harness, dir];
+    // A failed verification is retried 5 s later: time for its server to stop first.
+    const harness = await startHarness(target, {
+      UPLOADS_DIR: dir,
+      SLIP_VERIFY_RETRY_SECONDS: '5',
+    }).catch(async (error) => {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    });
+    h = harness;
     return async () => {
       await harness.close();
       await rm(dir, { recursive: true, force: true });
     };
   });
 
-  it('verifies a slip queued before the server stopped once it is back, crediting once', async () => {
-    // The first server queues the job but works none (its workers are off), then stops.
-    const before = await h.build({ UPLOADS_DIR: uploads });
-    const m = await memberWithToken(before);
-    const { image } = await sandboxSlip(before, ownTransfer(m, 420));
-    const res = await uploadSlip(before, m.token, image);
+  /**
+   * A member's slip uploaded to the first server while the sandbox bank refuses, once its job
+   * has failed a first time and waits for its retry; then the bank answers again.
+   */
+  async function slipWaitingForRetry(amount: number) {
+    const m = await memberWithToken(h.app);
+    const { image } = await sandboxSlip(h.app, ownTransfer(m, amount));
+    await setFault(h.app, 'SLIP', 'fail');
+    const res = await uploadSlip(h.app, m.token, image);
     expect(res.status).toBe(200);
     const slipId = (res.body.slip as { _id: string })._id;
-    await before.close();
+    await vi.waitFor(
+      async () => {
+        const [job] = await rows<{ state: string }>(
+          h.db,
+          sql`select state from jobs.job where name = 'slips.verify'`,
+        );
+        expect(job?.state).toBe('retry');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    return { m, slipId };
+  }
 
-    const after = await h.build({ UPLOADS_DIR: uploads, RECONCILE_INTERVAL_MS: '60000' });
+  it('verifies a slip whose job was waiting when the server stopped once it is back, crediting once', async () => {
+    const { m, slipId } = await slipWaitingForRetry(420);
+    await h.app.close();
+    await new SandboxFaults(h.db).set('SLIP', 'ok');
+
+    // Another server, periodic sweeps off: its worker takes the job when the retry is due.
+    const after = await h.build();
     expect(await settledSlip(after, m.token, slipId)).toMatchObject({ status: 'success' });
     expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(42_000);
     await expectLedgerInvariants(h.db);
-    await after.close();
   });
 
   it('verifies a slip whose job was lost with the sweep, once it is a minute old', async () => {
-    const before = await h.build({ UPLOADS_DIR: uploads });
-    const m = await memberWithToken(before);
-    const { image } = await sandboxSlip(before, ownTransfer(m, 75));
-    const res = await uploadSlip(before, m.token, image);
-    const slipId = (res.body.slip as { _id: string })._id;
+    const { m, slipId } = await slipWaitingForRetry(75);
     // As a process killed between the slip's row and its job leaves it, two minutes ago.
     await h.db.execute(sql`delete from jobs.job where name = 'slips.verify'`);
     await h.db.execute(
       sql`update slips set created_at = now() - interval '2 minutes' where id = ${Number(slipId)}`,
     );
-    await before.close();
+    await h.app.close();
+    await new SandboxFaults(h.db).set('SLIP', 'ok');
 
-    // The first server with workers on this database runs the sweep as it starts.
-    const after = await h.build({ UPLOADS_DIR: uploads, RECONCILE_INTERVAL_MS: '60000' });
+    // The first server with the periodic sweeps on runs the sweep as it starts.
+    const after = await h.build({ RECONCILE_INTERVAL_MS: '60000' });
     expect(await settledSlip(after, m.token, slipId)).toMatchObject({ status: 'success' });
     expect((await ledgerBalances(h.db, await memberIdOf(h.db, m.username))).cash).toBe(7_500);
     await expectLedgerInvariants(h.db);

@@ -128,8 +128,8 @@ describeOnDatabases('deposit slips', (target) => {
   });
 
   it('stops a member past SLIP_ATTEMPTS_PER_HOUR with REQUEST_LIMIT, keeping nothing', async () => {
-    const { h, uploads } = suite;
-    const limited = await h.build({ UPLOADS_DIR: uploads, SLIP_ATTEMPTS_PER_HOUR: '3' });
+    const { h } = suite;
+    const limited = await h.build({ SLIP_ATTEMPTS_PER_HOUR: '3' });
     const m = await memberWithToken(limited);
     const bad = Buffer.from('not a picture');
     for (let i = 0; i < 3; i++) {
@@ -160,9 +160,8 @@ describeOnDatabases('deposit slips', (target) => {
   });
 
   it('stops an address past SLIP_ATTEMPTS_PER_HOUR_PER_IP with REQUEST_LIMIT, whichever member signs in', async () => {
-    const { h, uploads } = suite;
+    const { h } = suite;
     const limited = await h.build({
-      UPLOADS_DIR: uploads,
       SLIP_ATTEMPTS_PER_HOUR_PER_IP: '2',
       TRUST_PROXY: '1',
     });

@@ -16,9 +16,7 @@ import type { Db } from '../../db/client';
 import { DomainError, isDomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import type { GameProviders } from '../../providers/games/game-providers';
-import type { MemberMoneyInfo } from '../games/games.repository';
-import { listGameAccounts } from '../games/games.repository';
-import type { GamesService, MoneyAccount } from '../games/games.service';
+import type { GamesService, MemberMoneyInfo, MoneyAccount } from '../games/games.service';
 
 /** `wallet`: the member's wallet right after the movement, when the movement's own statement told it. */
 export type TransferOutcome = {
@@ -102,7 +100,7 @@ export class TransferService {
       if (amount <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
       return this.toGame(member, account, amount, ticket, { answers: false });
     }
-    const accounts = await listGameAccounts(db, member.id);
+    const accounts = await games.gameAccounts(member.id);
     const outcomes = await Promise.all(
       accounts.map(async (account) => {
         try {

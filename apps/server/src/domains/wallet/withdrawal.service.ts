@@ -8,8 +8,7 @@ import type { AmountLimits } from '../../core/settings/amount-limits';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
-import type { MemberMoneyInfo } from '../games/games.repository';
-import { findBankCountry } from '../lookup/lookup.repository';
+import type { MemberMoneyInfo } from '../games/games.service';
 
 export type WithdrawalServiceDeps = {
   db: Db;
@@ -19,6 +18,8 @@ export type WithdrawalServiceDeps = {
   bonusRunning: (memberId: number) => Promise<boolean>;
   /** The withdraw limits of each currency (issue 30). */
   limits: AmountLimits;
+  /** The country of a bank (LookupService.bankCountry). */
+  bankCountry: (code: string) => Promise<string | null>;
 };
 
 /**
@@ -46,7 +47,7 @@ export class WithdrawalService {
     if (!member.bankAccountNo) throw new DomainError('NO_BANK');
     // A payout is never sent to an account in another currency (issue 30): registration refuses
     // such a bank, and a member registered before that rule is stopped here, before money moves.
-    const country = await findBankCountry(db, member.bankCode);
+    const country = await this.deps.bankCountry(member.bankCode);
     if (country !== currencyCountry[member.currency as Currency]) {
       throw new DomainError('BANK_CURRENCY_MISMATCH', { field: 'bankCode' });
     }

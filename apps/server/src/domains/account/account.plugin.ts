@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { accountRoutes } from './account.route';
+import { AccountService } from './account.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountService;
+  }
+}
+
+export const accountDomain = fp(
+  async (app: FastifyInstance) => {
+    const limits = app.config.rateLimits;
+    const accounts = new AccountService({
+      db: app.db,
+      counters: app.counters,
+      variant: app.variant,
+      otp: app.otp,
+      sessions: app.sessions,
+      passwordMaxFailures: limits.loginMaxFailures,
+      passwordFailureWindowMinutes: limits.loginFailureWindowMinutes,
+      bankChecksPerPhonePerHour: limits.bankChecksPerPhonePerHour,
+      now: () => new Date(),
+      auth: app.authService,
+      lookup: app.lookup,
+    });
+    app.decorate('accounts', accounts);
+    await app.register(accountRoutes, {
+      prefix: '/api/account',
+      accounts,
+      variant: app.variant,
+      registerPerMinute: limits.registerPerMinute,
+    });
+  },
+  { name: 'account', dependencies: ['otp', 'lookup'] },
+);
