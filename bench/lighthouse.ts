@@ -48,7 +48,7 @@ type Build = { label: string; bench: WebBench; token: string };
 
 /**
  * One Lighthouse run of `path` on `build`. The signed-in page keeps the member's stored token
- * and accepted agreement (SPEC.md section 3 storage keys), so Lighthouse must not reset storage.
+ * and accepted agreement (the spec's entities storage keys), so Lighthouse must not reset storage.
  */
 async function audit(build: Build, path: string, signedIn: boolean): Promise<Figures> {
   const page = await build.bench.browser.newPage();

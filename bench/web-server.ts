@@ -35,7 +35,7 @@ export type WebBench = {
   signedInMember(): Promise<string>;
   /**
    * Leaves `page` signed in as the token's member (the token and an accepted agreement in
-   * storage, SPEC.md section 3) with the HTTP cache cleared: its next page loads cold.
+   * storage, the spec's entities) with the HTTP cache cleared: its next page loads cold.
    */
   signIn(page: Page, token: string): Promise<void>;
   close(): Promise<void>;

@@ -12,7 +12,7 @@ import { fontFamily } from './src/app/font-family';
 import { EARLY_GLOBAL, type EarlyPlan, startEarly } from './src/lib/early-calls';
 
 /**
- * The server writes the variant into index.html at serve time (CONTRACT.md); in dev this
+ * The server writes the variant into index.html at serve time (the API contract); in dev this
  * plugin does the same from the LAOS environment variable so both paths meet one meta tag.
  */
 function appVariant(): Plugin {
@@ -487,7 +487,7 @@ function firstScreenChunks(): ChunkPlan {
 
 const chunkPlan = firstScreenChunks();
 
-// The API server of `npm run dev` (CONTRACT.md default port); API_TARGET points elsewhere.
+// The API server of `npm run dev` (the API contract default port); API_TARGET points elsewhere.
 const backend = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -514,7 +514,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  // SPEC.md section 9: a build setting may override the PAYTIMZ QR minimum (and its first quick
+  // The spec's constants and limits: a build setting may override the PAYTIMZ QR minimum (and its first quick
   // amount). The server reads the same PAYTIMZ_MINIMUM, so both sides agree.
   define: { __PAYTIMZ_MINIMUM__: JSON.stringify(process.env.PAYTIMZ_MINIMUM?.trim() ?? '') },
   // Locale catalogues become one `JSON.parse('…')` (smaller, and quicker to parse than an

@@ -101,7 +101,7 @@ export async function signIn(
   if (landedHome) await acceptAgreement(page);
 }
 
-/** SPEC.md section 2, Home: the member agreement, shown until accepted. */
+/** The spec's screens, Home: the member agreement, shown until accepted. */
 export async function acceptAgreement(page: Page) {
   const dialog = page.getByRole('dialog', { name: /Member agreement/ });
   await expect(dialog).toBeVisible();
@@ -144,7 +144,7 @@ export async function pageToken(page: Page): Promise<string | null> {
   );
 }
 
-/** The sandbox top-up (CONTRACT.md): `POST /api/wallet/add` with the member's own token. */
+/** The sandbox top-up (the API contract): `POST /api/wallet/add` with the member's own token. */
 export async function topUp(request: APIRequestContext, member: Member, amount: number) {
   const token = await memberToken(request, member);
   const added = await request.post('/api/wallet/add', {

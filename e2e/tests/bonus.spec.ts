@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { registerMember, signIn } from '../support/members';
 
 /**
- * A new member, signed in, on the bonus page through the plus drawer's Bonus entry (SPEC.md
+ * A new member, signed in, on the bonus page through the plus drawer's Bonus entry (the spec
  * section 2: "Bonus: goes to /user/bonus").
  */
 async function newMemberOnBonusPage(page: Page, request: APIRequestContext) {

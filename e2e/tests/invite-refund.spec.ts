@@ -34,7 +34,7 @@ async function loseAtPg(
   expect((await request.get('/api/wallet/refresh/slot', { headers: asMember })).status()).toBe(200);
 }
 
-/** SPEC.md sections 2 and 4: the drawer entry shows the banners first; Continue opens the modal. */
+/** The spec's screens and states: the drawer entry shows the banners first; Continue opens the modal. */
 async function openFromDrawer(page: Page, entry: string, title: string, shot: string) {
   await page.getByRole('button', { name: 'Quick actions' }).click();
   const drawer = page.getByRole('dialog', { name: 'Quick actions' });

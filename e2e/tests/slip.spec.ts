@@ -49,7 +49,7 @@ async function openSlips(page: Page, screenshot?: string) {
   const button = page.getByRole('button', { name: 'Slip upload status' });
   await expect(button).toBeVisible();
   if (screenshot) {
-    // SPEC.md section 9: the toast goes after 4 s.
+    // The spec's constants and limits: the toast goes after 4 s.
     await expect(page.getByText(/is being checked/)).toBeHidden();
     await page.screenshot({ path: screenshot });
   }

@@ -57,7 +57,7 @@ export type AppOverrides = {
 export const SANDBOX_WARNING =
   'SANDBOX IS ON: anyone can mint money (POST /api/wallet/add) and read one-time codes (GET /api/sandbox/otp/{phone}). Never run it on real members or money.';
 
-/** The start-up line of `npm start`'s automatic sandbox (CONTRACT.md, Running). */
+/** The start-up line of `npm start`'s automatic sandbox (the API contract, Running). */
 export const SANDBOX_LOOPBACK_NOTICE =
   'The sandbox came on by itself, so the server listens on 127.0.0.1 only: other machines cannot reach it. To expose a sandbox on purpose, start it with HOST=0.0.0.0 SANDBOX=1 (never with real members or money).';
 

@@ -14,7 +14,7 @@ import { defaultWebDist } from './paths';
 export { ConfigError, parseIpRule };
 
 /**
- * The environment of CONTRACT.md plus the server's own knobs (docs/configuration.md lists
+ * The environment of the API contract plus the server's own knobs (docs/configuration.md lists
  * every one). All are optional; a bad value stops the process at start with a message that
  * names the variable, because a half-configured money service must not start.
  */
@@ -274,7 +274,7 @@ export type Config = {
   chatPrefix: string;
   /** How long a deposit QR can be paid. */
   qrLifetimeSeconds: number;
-  /** The PAYTIMZ minimum and first quick amount (SPEC.md section 9); the web build reads it too. */
+  /** The PAYTIMZ minimum and first quick amount (the spec's constants and limits); the web build reads it too. */
   paytimzMinimum: number | undefined;
   /** Each game provider call gives up after this long; the outcome is then unknown. */
   gameProviderTimeoutMs: number;

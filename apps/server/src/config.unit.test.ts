@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { defaultWebDist } from './paths';
 
 describe('configuration', () => {
-  it('starts from the defaults of CONTRACT.md with an empty environment', () => {
+  it('starts from the defaults of the API contract with an empty environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
@@ -57,7 +57,7 @@ describe('configuration', () => {
     expect(config.rateLimits).toMatchObject({ loginPerMinute: 30, otpBlockMinutes: 60 });
   });
 
-  describe('the sandbox switch (CONTRACT.md: never on a real database by accident)', () => {
+  describe('the sandbox switch (the API contract: never on a real database by accident)', () => {
     const real = 'postgres://u:p@db:5432/wallet';
     it.each([
       ['unset', {}, false],

@@ -1,7 +1,7 @@
 import { buildApp, SANDBOX_LOOPBACK_NOTICE } from './app';
 import { ConfigError, loadConfig } from './config';
 
-/** Starts one process serving the SPA and /api (CONTRACT.md, Running). */
+/** Starts one process serving the SPA and /api (the API contract, Running). */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {

@@ -9,7 +9,7 @@ import {
 } from './constants';
 
 /**
- * Field rules of SPEC.md section 5. A rule's message is either a catalogue code
+ * Field rules of the spec's validation rules. A rule's message is either a catalogue code
  * (`PHONE_NUMBER_REQUIRE_10_DIGIT`) or an i18n key (`register.passwordNotEqualMsg`): the
  * server turns codes into its error envelope, the web app translates either.
  */
@@ -23,7 +23,7 @@ export type Variant = { laos: boolean };
  */
 const LAO_PHONE = /^0?(20\d{8}|30\d{7})$/;
 /**
- * Thai mobile numbers: 06, 08 or 09 and 8 more digits (SPEC.md: 10 digits). The OTP goes out
+ * Thai mobile numbers: 06, 08 or 09 and 8 more digits (the spec: 10 digits). The OTP goes out
  * by SMS, so a landline (02…) or an invented number (9999999999) would only spend a message.
  */
 const THAI_PHONE = new RegExp(`^0[689]\\d{${PHONE_LENGTH - 2}}$`);
@@ -59,7 +59,7 @@ export const BankCodeSchema = z
   .max(20, { error: 'INVALID_BANK' })
   .transform((s) => s.toUpperCase());
 
-/** Account names are uppercased and trimmed (SPEC.md section 5). */
+/** Account names are uppercased and trimmed (the spec's validation rules). */
 export const BankAccountNameSchema = z
   .string({ error: 'KEY_INVALID' })
   .trim()
@@ -104,7 +104,7 @@ export function isLatinName(name: string): boolean {
 /** The largest member id: the database column is a 32-bit integer. */
 export const MEMBER_ID_MAX = 2_147_483_647;
 
-/** The invite code of a member: 'PR' followed by the member id (SPEC.md section 9). */
+/** The invite code of a member: 'PR' followed by the member id (the spec's constants and limits). */
 export function inviteCodeOf(memberId: number): string {
   return `${INVITE_CODE_PREFIX}${memberId}`;
 }
@@ -116,7 +116,7 @@ export function memberIdFromInviteCode(code: string): number | null {
   return id !== null && id >= 1 && id <= MEMBER_ID_MAX ? id : null;
 }
 
-/** Registration payload (SPEC.md sections 3 and 7), before the cross-field rules. */
+/** Registration payload (the spec's entities and calls), before the cross-field rules. */
 export function registrationFieldsSchema(variant: Variant) {
   return z.object({
     name: NameSchema,
@@ -127,7 +127,7 @@ export function registrationFieldsSchema(variant: Variant) {
     bankCode: BankCodeSchema,
     bankAccountName: BankAccountNameSchema,
     bankAccountNo: BankAccountNoSchema,
-    // Outside the Laos variant the wallet is in baht; only Laos offers the choice (SPEC.md 1).
+    // Outside the Laos variant the wallet is in baht; only Laos offers the choice (the spec 1).
     currency: variant.laos
       ? CurrencySchema.optional()
       : z.literal('BAHT', { error: 'KEY_INVALID' }).optional(),
@@ -136,7 +136,7 @@ export function registrationFieldsSchema(variant: Variant) {
 
 type LatinNameInput = { bankCode?: string | undefined; bankAccountName?: string | undefined };
 
-/** KTB, TMB and BBL take Latin account names only (SPEC.md section 5). */
+/** KTB, TMB and BBL take Latin account names only (the spec's validation rules). */
 export function checkLatinName(value: LatinNameInput, ctx: z.RefinementCtx): void {
   if (!value.bankCode || !value.bankAccountName) return;
   if (needsLatinName(value.bankCode) && !isLatinName(value.bankAccountName)) {
@@ -151,7 +151,7 @@ export type Registration = z.infer<ReturnType<typeof registrationSchema>>;
 export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;
 
 /**
- * `POST /api/account/validate` runs before the bank step (SPEC.md section 5): every field
+ * `POST /api/account/validate` runs before the bank step (the spec's validation rules): every field
  * present is checked, the bank fields may still be missing. While the OTP feature is on,
  * whether a bank account is already registered (EXISTING_BANK) is told only with `otpToken`,
  * a verified OTP token of that phone (docs/decisions/0054).
@@ -172,7 +172,7 @@ export type ValidateResponse = z.infer<typeof ValidateResponseSchema>;
 
 export const BankRefSchema = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() });
 
-/** Profile (SPEC.md section 3). `_id` is the member id behind the invite code. */
+/** Profile (the spec's entities). `_id` is the member id behind the invite code. */
 export const ProfileSchema = z.object({
   _id: z.number().int(),
   name: z.string(),
@@ -209,7 +209,7 @@ export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 /**
  * `PUT /api/account/profile`. The payout account itself (bank and number) is not changed by
  * the member: see docs/decisions/0010-bank-account-changes.md. The fields are accepted so the
- * call keeps the shape of SPEC.md, and a different bank or number is refused with INVALID_BANK.
+ * call keeps the shape of the spec, and a different bank or number is refused with INVALID_BANK.
  */
 export const ProfileUpdateSchema = z
   .object({
@@ -221,7 +221,7 @@ export const ProfileUpdateSchema = z
   .superRefine(checkLatinName);
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
-/** `PUT /api/account/bankAccountName` and the edit-name modal (SPEC.md section 5). */
+/** `PUT /api/account/bankAccountName` and the edit-name modal (the spec's validation rules). */
 export const BankAccountNameUpdateSchema = z.object({
   bankCode: BankCodeSchema,
   bankAccountName: BankAccountNameSchema.refine(isLatinName, { error: 'BANK_ACCOUNT_NAME_ENG' }),

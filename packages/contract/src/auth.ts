@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from './account';
 
-/** `POST /api/login` (SPEC.md section 7). The username is the phone number. */
+/** `POST /api/login` (the spec's calls). The username is the phone number. */
 export const LoginSchema = z.object({
   username: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(20),
   password: z.string({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(PASSWORD_MAX),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BannerSchema, TimestampSchema } from './common';
 import { MoneyOutSchema } from './money';
 
-/** Bonuses (SPEC.md sections 2, 3, 4 and 7). */
+/** Bonuses (the spec's screens, entities, states and calls). */
 
 export const bonusTypes = ['limit', 'day', 'week'] as const;
 export const BonusTypeSchema = z.enum(bonusTypes);
@@ -20,7 +20,7 @@ export const UserBonusSchema = z.object({
 export type UserBonus = z.infer<typeof UserBonusSchema>;
 
 /**
- * Bonus (SPEC.md section 3). `maxReceived` is how many times it may be received: in all
+ * Bonus (the spec's entities). `maxReceived` is how many times it may be received: in all
  * (limit), per day (day) or per week (week); at least 1. `percentFail` is the percentage
  * shown in the notice (`%percentFail%`). `userBonus` is null until the member first takes it.
  */
@@ -31,7 +31,7 @@ export const BonusSchema = z.object({
   percentFail: z.number(),
   banners: z.array(BannerSchema),
   userBonus: UserBonusSchema.nullable(),
-  // Extra to SPEC.md, so a card can say what the bonus gives (docs/promotions.md): `percent` %
+  // Extra to the spec, so a card can say what the bonus gives (docs/promotions.md): `percent` %
   // of the qualifying deposit of at least `minDeposit`, at most `maxBonus`, turned into cash
   // after bets of `turnoverMultiplier` × (deposit + bonus); `description` is operator HTML.
   percent: z.number(),
@@ -71,7 +71,7 @@ export type BonusProgress = z.infer<typeof BonusProgressSchema>;
 
 /**
  * `GET /api/bonus`: the bonuses offered to the member, each with the member's record, and the
- * running bonus's progress (extra to SPEC.md; null when none runs).
+ * running bonus's progress (extra to the spec; null when none runs).
  */
 export const BonusListResponseSchema = z.object({
   bonuses: z.array(BonusSchema),
@@ -103,7 +103,7 @@ export const BonusCheckActiveResponseSchema = z.object({
 export type BonusCheckActiveResponse = z.infer<typeof BonusCheckActiveResponseSchema>;
 
 /**
- * `GET /api/bonus/check/minimum`, whose use SPEC.md does not show. Read as the bonus
+ * `GET /api/bonus/check/minimum`, whose use the spec does not show. Read as the bonus
  * cancellation threshold of the how-to texts: `status` is true when the member's balance is
  * at or below `minimum`, so the running bonus may be ended. No bonus running: status false,
  * minimum 0.
@@ -119,7 +119,7 @@ export type BonusCheckMinimumResponse = z.infer<typeof BonusCheckMinimumResponse
 export const BonusClearResponseSchema = z.object({ message: z.literal('BONUS_CLEAR') });
 export type BonusClearResponse = z.infer<typeof BonusClearResponseSchema>;
 
-// The bonus card (SPEC.md section 4).
+// The bonus card (the spec's states).
 
 export const bonusCardStates = ['active', 'exhausted', 'available'] as const;
 export type BonusCardState = (typeof bonusCardStates)[number];
@@ -161,7 +161,7 @@ export function receivedInPeriod(bonus: Pick<Bonus, 'type' | 'userBonus'>, now: 
 }
 
 /**
- * SPEC.md section 4: the running bonus is `active` (the current marker); one received
+ * The spec's states: the running bonus is `active` (the current marker); one received
  * `maxReceived` times in its period is `exhausted` (not clickable); any other is `available`.
  */
 export function bonusCardState(

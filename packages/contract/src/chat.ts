@@ -5,7 +5,7 @@ import { ErrorCodeSchema } from './errors';
 import { WalletBalanceSchema } from './wallet';
 
 /**
- * Support chat (SPEC.md sections 2, 3, 4, 5, 7 and 9; CONTRACT.md, chat socket). A member
+ * Support chat (the spec's screens, entities, states, validation rules, calls and constants and limits; the API contract, chat socket). A member
  * chats as their profile id, a guest as a generated guest id kept locally. Chat calls carry
  * the bearer token when one is stored (the web client sends it on every call): with a token
  * the caller is the token's member, and a body whose userId or guestId names any other
@@ -58,7 +58,7 @@ export type ChatPayload = z.infer<typeof ChatPayloadSchema>;
 export const DeliverSchema = z.object({ id: z.string(), status: z.enum(deliverStatuses) });
 export type Deliver = z.infer<typeof DeliverSchema>;
 
-/** Chat message (SPEC.md section 3), as history answers it and the socket emits it. */
+/** Chat message (the spec's entities), as history answers it and the socket emits it. */
 export const ChatMessageSchema = z.object({
   /** The message's number in its conversation's order (later messages have larger ids). */
   id: z.number().int(),
@@ -116,7 +116,7 @@ function chatText(max: number) {
   return z.string({ error: 'KEY_INVALID' }).max(max, { error: 'KEY_INVALID' });
 }
 
-/** SPEC.md section 5: sent only if non-empty after trimming, at most 2000 characters. */
+/** The spec's validation rules: sent only if non-empty after trimming, at most 2000 characters. */
 export const ChatTextSchema = z
   .string({ error: 'KEY_INVALID' })
   .trim()
@@ -145,7 +145,7 @@ export type ChatAttachmentCheck =
   | { ok: false; error: 'chat.fileTooLargeMsg'; maxMb: number };
 
 /**
- * SPEC.md section 5: an attachment needs a file extension; the allowed types are quicktime
+ * The spec's validation rules: an attachment needs a file extension; the allowed types are quicktime
  * and mp4 video and png, jpeg, jpg and gif images; at most 20 MB for video, 10 MB for images
  * (1 MB = 1024 × 1024 bytes). The extension decides the kind; a MIME type, when the browser
  * gives one, must agree with it. The size message takes `{maxMb}`.
@@ -282,7 +282,7 @@ export type ChatReadRequest = z.infer<typeof ChatReadRequestSchema>;
 export const ChatReadResponseSchema = z.object({ success: z.literal(true) });
 export type ChatReadResponse = z.infer<typeof ChatReadResponseSchema>;
 
-// Socket (CONTRACT.md, chat socket).
+// Socket (the API contract, chat socket).
 
 /** `auth` of the socket handshake: a member's token, a guest's id or a staff token. */
 export const ChatSocketAuthSchema = z.union([

@@ -8,11 +8,11 @@ export const PageRequestSchema = z.object({
 });
 export type PageRequest = z.infer<typeof PageRequestSchema>;
 
-/** A plain acknowledgement for calls whose result SPEC.md does not show. */
+/** A plain acknowledgement for calls whose result the spec does not show. */
 export const SuccessSchema = z.object({ success: z.literal(true) });
 export type Success = z.infer<typeof SuccessSchema>;
 
-/** A result carrying a catalogue message code (SPEC.md: "It returns a message"). */
+/** A result carrying a catalogue message code (the spec: "It returns a message"). */
 export const MessageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -1,4 +1,4 @@
-/** SPEC.md section 9, business constants and limits, in one place for server and client. */
+/** The spec's constants and limits, business constants and limits, in one place for server and client. */
 
 export const APP_VERSION = '1.1.14';
 
@@ -10,7 +10,7 @@ export const htmlLang: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' }
 
 export const currencies = ['BAHT', 'LAK'] as const;
 export type Currency = (typeof currencies)[number];
-/** SPEC.md section 1: the Laos variant offers LAK or BAHT, default LAK. */
+/** The spec's overview: the Laos variant offers LAK or BAHT, default LAK. */
 export const LAOS_DEFAULT_CURRENCY: Currency = 'LAK';
 
 /** The countries whose banks the seed holds (docs/decisions/0011-variant-banks.md). */
@@ -46,7 +46,7 @@ export type GameProviderCode = (typeof gameProviderCodes)[number];
 export const gameCategories = ['slot', 'sport', 'lotto'] as const;
 export type GameCategory = (typeof gameCategories)[number];
 
-/** SPEC.md section 7, game auto-login: the providers and which of them take a password. */
+/** The spec's calls, game auto-login: the providers and which of them take a password. */
 export const autoLoginProviders = [
   'pg',
   'betflix',
@@ -70,7 +70,7 @@ export const autoLoginWithPassword: readonly AutoLoginProvider[] = [
   'pgslot',
 ];
 
-/** Deposit account bank codes (SPEC.md section 3) and the QR flows among them. */
+/** Deposit account bank codes (the spec's entities) and the QR flows among them. */
 export const depositBankCodes = [
   'SCB',
   'KBANK',
@@ -85,7 +85,7 @@ export const qrProviders = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX'] as const;
 export type QrProvider = (typeof qrProviders)[number];
 
 /**
- * SPEC.md section 9, QR quick-amount buttons, in baht; kip buttons are the same steps in kip
+ * The spec's constants and limits, QR quick-amount buttons, in baht; kip buttons are the same steps in kip
  * (about 650 kip to the baht). The minimums and maximums are rules, not buttons: they are
  * settings per currency (`amountLimits`), answered by `GET /api/lookup/withdraw`.
  */
@@ -104,7 +104,7 @@ export const qrQuickAmounts: Record<Currency, Record<QrProvider, readonly number
   },
 };
 
-/** Banks whose account names must be Latin letters (SPEC.md sections 4, 5 and 9). */
+/** Banks whose account names must be Latin letters (the spec's states, validation rules and constants and limits). */
 export const latinNameBanks = ['KTB', 'TMB', 'BBL'] as const;
 export const LATIN_NAME_PATTERN = /^[A-Za-z ]+$/;
 
@@ -166,7 +166,7 @@ export const display = {
   dateFormat: 'DD/MM/YYYY HH:mm:ss',
 } as const;
 
-/** SPEC.md section 9, time-ago units in seconds, largest first. */
+/** The spec's constants and limits, time-ago units in seconds, largest first. */
 export const timeAgoUnits = [
   ['year', 31_536_000],
   ['month', 2_592_000],
@@ -175,7 +175,7 @@ export const timeAgoUnits = [
   ['minute', 60],
 ] as const;
 
-/** SPEC.md section 3, local storage keys. */
+/** The spec's entities, local storage keys. */
 export const storageKeys = {
   token: 'token',
   locale: 'locale',
@@ -185,12 +185,12 @@ export const storageKeys = {
   inviteCode: 'invite-code',
 } as const;
 
-/** Header the web client sends on every call (SPEC.md section 6). */
+/** Header the web client sends on every call (the spec's roles). */
 export const WALLET_USER_HEADER = 'X-Wallet-User';
 /** The headers of every call of the web client, besides the token (apps/web, api-client.ts). */
 export const clientHeaders = { Accept: 'application/json', [WALLET_USER_HEADER]: '1' } as const;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-/** How-to videos (SPEC.md section 2), in the order shown. */
+/** How-to videos (the spec's screens), in the order shown. */
 export const howtoVideos = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const;
 export type HowtoVideo = (typeof howtoVideos)[number];

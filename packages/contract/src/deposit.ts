@@ -11,7 +11,7 @@ import { AmountInputSchema, MoneyOutSchema, MoneySchema } from './money';
 import { SlipSchema } from './statement';
 import { MoneyMoveResponseSchema } from './wallet';
 
-/** Deposits (SPEC.md sections 2, 3, 4, 5 and 7): bank transfer, QR, gift link, slip. */
+/** Deposits (the spec's screens, entities, states, validation rules and calls): bank transfer, QR, gift link, slip. */
 
 // Receiving accounts: GET /api/lookup/deposit.
 
@@ -20,7 +20,7 @@ export const depositBankTypes = ['BANK', 'PAYMENT'] as const;
 export const depositModes = ['AUTO', 'MANUAL'] as const;
 
 /**
- * Deposit account (SPEC.md section 3). `bankType` is PAYMENT for the payment-provider QR
+ * Deposit account (the spec's entities). `bankType` is PAYMENT for the payment-provider QR
  * types and BANK for a plain bank account; `mode` AUTO is credited by the bank feed or the
  * provider, MANUAL needs a slip.
  */
@@ -51,7 +51,7 @@ export const DepositLookupResponseSchema = z.object({
 export type DepositLookupResponse = z.infer<typeof DepositLookupResponseSchema>;
 
 /**
- * SPEC.md section 2: KBANK in AUTO mode, WW, PAYTIMZ and PAYONEX are QR flows; every other
+ * The spec's screens: KBANK in AUTO mode, WW, PAYTIMZ and PAYONEX are QR flows; every other
  * account is shown with a copy action. Answers the QR provider, or null for a bank account.
  */
 export function qrProviderOf(account: { bankCode: string; mode: string }): QrProvider | null {
@@ -83,7 +83,7 @@ export const QrcodeIdParamsSchema = z.object({
 export type QrcodeIdParams = z.infer<typeof QrcodeIdParamsSchema>;
 
 /**
- * QR code state (SPEC.md section 3), the answer of GET and POST. With a live QR: its id, the
+ * QR code state (the spec's entities), the answer of GET and POST. With a live QR: its id, the
  * image, the exact amount to pay and the seconds left (`expireIn`, counted down by the
  * client). Without one: `message` says why, when creation failed (a danger toast).
  * `qrcode` is a `data:image/…` URL shown in an <img>, never markup injected into the page.
@@ -108,7 +108,7 @@ export type QrcodeState = z.infer<typeof QrcodeStateSchema>;
 
 /**
  * A build setting may override the PAYTIMZ minimum; it also becomes the first quick-amount
- * button (SPEC.md section 9). It is a baht figure: it applies to baht QRs only.
+ * button (the spec's constants and limits). It is a baht figure: it applies to baht QRs only.
  */
 export type QrOptions = { paytimzMinimum?: number | undefined };
 
@@ -126,7 +126,7 @@ export function qrQuickAmountsFor(
   return override === undefined ? base : [override, ...base.slice(1)];
 }
 
-/** SPEC.md section 5: nothing is created below 1, whatever the provider. */
+/** The spec's validation rules: nothing is created below 1, whatever the provider. */
 export const QR_CREATE_FLOOR = 1;
 
 /** The smallest amount a QR of this provider is created for. */
@@ -135,7 +135,7 @@ export function qrMinimum(provider: QrProvider, limits: QrLimits): number {
 }
 
 /**
- * SPEC.md section 5: the create button is disabled when the amount is 0 or less for KBANK and
+ * The spec's validation rules: the create button is disabled when the amount is 0 or less for KBANK and
  * below the provider minimum for WW, PAYTIMZ and PAYONEX; and (issue 30) above the currency's
  * largest deposit.
  */
@@ -171,7 +171,7 @@ export type QrAmountFormValues = z.input<ReturnType<typeof qrAmountFormSchema>>;
 export const QrcodeDeleteResponseSchema = z.object({ success: z.literal(true) });
 export type QrcodeDeleteResponse = z.infer<typeof QrcodeDeleteResponseSchema>;
 
-// True-wallet gift link: POST /api/wallet/truelink (CONTRACT.md, gift-link encryption).
+// True-wallet gift link: POST /api/wallet/truelink (the API contract, gift-link encryption).
 
 /** The link as pasted, before encryption; the send button is disabled while it is empty. */
 export const TruelinkFormSchema = z.object({
@@ -208,7 +208,7 @@ export type TruelinkResponse = z.infer<typeof TruelinkResponseSchema>;
 
 // Slip upload: POST /api/wallet/slip, multipart, 300 s time-out.
 
-/** SPEC.md leaves the form fields open: the file, and what the member read off the slip. */
+/** The spec leaves the form fields open: the file, and what the member read off the slip. */
 export const slipUploadFields = {
   file: 'document',
   amount: 'amount',

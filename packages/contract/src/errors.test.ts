@@ -14,7 +14,7 @@ import {
 const codesWithStatus = (status: number) =>
   errorCodes.filter((code) => errorCatalogue[code].status === status).sort();
 
-/** Every code SPEC.md section 8 lists, as written there. */
+/** Every code the spec's error catalogue lists, as written there. */
 const specCodes = `UNAUTHORIZED EXPIRED_AUTH_TOKEN INVALID_USER_1 INVALID_USER_2 INVALID_USER_3
   INVALID_USER_4 INVALID_IP INACTIVE_USER WRONG_CREDENTIAL WRONG_PASSWORD NO_USER LOGIN_FAIL
   OTP_BLOCK OTP_TOKEN_INVALID OTP_NOT_EXIST OTP_VERIFIED OTP_EXPIRED OTP_CODE_INVALID
@@ -31,7 +31,7 @@ const specCodes = `UNAUTHORIZED EXPIRED_AUTH_TOKEN INVALID_USER_1 INVALID_USER_2
   INVALID_COUPON_TYPE COUPON_EXPIRED`.split(/\s+/);
 
 describe('the error catalogue', () => {
-  it('holds every code of SPEC.md section 8, and TERMINATED of CONTRACT.md', () => {
+  it("holds every code of the spec's error catalogue, and TERMINATED of the API contract", () => {
     for (const code of [...specCodes, 'TERMINATED']) expect(errorCodes).toContain(code);
   });
 
@@ -103,7 +103,7 @@ describe('error codes', () => {
 });
 
 describe('slip note reasons', () => {
-  it('group the verifier codes into the nine reasons SPEC.md shows, and the amount above the maximum', () => {
+  it('group the verifier codes into the nine reasons the spec shows, and the amount above the maximum', () => {
     // Issue 30: a slip above the largest deposit of the member's currency is a reason of its own.
     expect(slipNoteReasonKeys).toHaveLength(10);
     expect(slipNoteReasons.AMOUNT_ABOVE_MAXIMUM).toBe('amountAboveMaximum');

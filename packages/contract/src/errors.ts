@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The error catalogue of SPEC.md section 8, as data. Every refusal the server sends is one of
- * these codes, with the HTTP status fixed here (CONTRACT.md) and an English message; the web
+ * The error catalogue of the spec's error catalogue, as data. Every refusal the server sends is one of
+ * these codes, with the HTTP status fixed here (the API contract) and an English message; the web
  * app shows the translation found under `i18nKey(code)` in each locale.
  *
- * Statuses: CONTRACT.md fixes 401/403/410/429/404/500; the rest follow one rule —
+ * Statuses: the API contract fixes 401/403/410/429/404/500; the rest follow one rule —
  * 400 a bad request or a business-rule refusal, 404 a thing that does not exist,
  * 409 a conflict with existing state, 502 an outside provider that failed,
  * 200 for the codes that only ever travel as a success message.
@@ -124,7 +124,7 @@ export const errorCatalogue = {
   INVALID_COUPON_TYPE: { status: 400, message: 'This coupon type cannot be claimed.' },
   COUPON_EXPIRED: { status: 400, message: 'This coupon has expired.' },
 
-  // Chat (not in SPEC.md section 8: its client checks files before upload; the server checks
+  // Chat (not in the spec's error catalogue: its client checks files before upload; the server checks
   // again by the bytes, docs/decisions/0044-chat.md)
   CHAT_NO_FILE: { status: 400, message: 'Please choose a file.' },
   CHAT_FILE_NOT_SUPPORTED: { status: 400, message: 'File is not supported.' },
@@ -143,7 +143,7 @@ export const errorCatalogue = {
   OK: { status: 200, message: 'OK' },
   SUCCESS: { status: 200, message: 'Success' },
 
-  // CONTRACT.md: every call while the operator has closed the service.
+  // The API contract: every call while the operator has closed the service.
   TERMINATED: { status: 410, message: 'This service has been closed.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -162,7 +162,7 @@ export function errorI18nKey(code: ErrorCode): `errors.${ErrorCode}` {
   return `errors.${code}`;
 }
 
-/** CONTRACT.md: the body of every non-2xx answer. */
+/** The API contract: the body of every non-2xx answer. */
 export const ErrorEnvelopeSchema = z.object({
   code: ErrorCodeSchema,
   message: z.string(),
@@ -181,7 +181,7 @@ export const signInAgainCodes = [
 ] as const satisfies readonly ErrorCode[];
 
 /**
- * SPEC.md section 8, slip note reasons: the verifier's code on a refused slip and the reason
+ * The spec's error catalogue, slip note reasons: the verifier's code on a refused slip and the reason
  * shown to the member, as an i18n key under `slipNote.`.
  */
 export const slipNoteReasons = {

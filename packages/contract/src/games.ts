@@ -10,17 +10,17 @@ import {
 import { MoneyOutSchema } from './money';
 
 /**
- * Game providers and game accounts (SPEC.md sections 2, 3, 4 and 7).
+ * Game providers and game accounts (the spec's screens, entities, states and calls).
  * A member has at most one account per provider ("slot"); it starts inactive and an
  * activate call opens it at the provider.
  */
 
-/** A provider code in a body (transfers): exact, as listed in SPEC.md section 3. */
+/** A provider code in a body (transfers): exact, as listed in the spec's entities. */
 export const GameProviderCodeSchema = z.enum(gameProviderCodes, { error: 'NO_GAME' });
 
 /**
  * A provider code in a path (`/api/wallet/activate/{game}`): case-insensitive, because
- * SPEC.md writes the auto-login providers in lower case and links get typed by hand.
+ * The spec writes the auto-login providers in lower case and links get typed by hand.
  * An unknown code is `404 NO_GAME`.
  */
 export const GameCodeParamSchema = z
@@ -35,7 +35,7 @@ export type GameParams = z.infer<typeof GameParamsSchema>;
 export const GameCategorySchema = z.enum(gameCategories);
 
 /**
- * A member's game account as the wallet lists it (SPEC.md section 3, "slot").
+ * A member's game account as the wallet lists it (the spec's entities, "slot").
  * `amount` is the balance at the provider, `isActive` whether the account has been opened.
  */
 export const SlotSchema = z.object({
@@ -49,7 +49,7 @@ export const SlotSchema = z.object({
 export type Slot = z.infer<typeof SlotSchema>;
 
 /**
- * Game entry (SPEC.md section 3): how a game is opened. Each link may be missing (null):
+ * Game entry (the spec's entities): how a game is opened. Each link may be missing (null):
  * the game-account modal hides the matching button.
  */
 export const GameEntrySchema = z.object({
@@ -68,8 +68,8 @@ export const GameCredentialsSchema = z.object({ username: z.string(), password: 
 export type GameCredentials = z.infer<typeof GameCredentialsSchema>;
 
 /**
- * `GET /api/wallet/account/{game}`: the credentials of SPEC.md, plus the game entry, because
- * the modal shows the credentials and the play links together and SPEC.md names no other call
+ * `GET /api/wallet/account/{game}`: the credentials of the spec, plus the game entry, because
+ * the modal shows the credentials and the play links together and the spec names no other call
  * that returns the links. An account not yet activated is `404 SLOT_NO_ACCOUNT`.
  */
 export const GameAccountResponseSchema = GameCredentialsSchema.extend({ game: GameEntrySchema });
@@ -77,7 +77,7 @@ export type GameAccountResponse = z.infer<typeof GameAccountResponseSchema>;
 
 /**
  * `GET /api/wallet/activate/{game}`: the account is open; the client then loads the
- * credentials (SPEC.md section 4). The updated slot lets the carousel change at once.
+ * credentials (the spec's states). The updated slot lets the carousel change at once.
  */
 export const ActivateGameResponseSchema = z.object({
   success: z.literal(true),
@@ -90,8 +90,8 @@ export const ResetGamePasswordResponseSchema = z.object({ success: z.literal(tru
 export type ResetGamePasswordResponse = z.infer<typeof ResetGamePasswordResponseSchema>;
 
 /**
- * Game account form (SPEC.md section 3): the credentials shown in the modal and the action
- * (`event`) the member took. SPEC.md names the field only; the actions are those of the
+ * Game account form (the spec's entities): the credentials shown in the modal and the action
+ * (`event`) the member took. The spec names the field only; the actions are those of the
  * game-account modal in section 2.
  */
 export const gameAccountEvents = ['activate', 'resetPassword', 'play'] as const;
@@ -104,14 +104,14 @@ export const GameAccountFormSchema = z.object({
 export type GameAccountForm = z.infer<typeof GameAccountFormSchema>;
 
 /**
- * SPEC.md section 5: before play, funds go to the game only for an amount above 0; otherwise
+ * The spec's validation rules: before play, funds go to the game only for an amount above 0; otherwise
  * play proceeds without a transfer. Answers the amount to transfer, or null for none.
  */
 export function playTransferAmount(amount: number | null | undefined): number | null {
   return typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : null;
 }
 
-// Auto-login (SPEC.md section 7): GET /api/autoLogin/{provider}/{username}[/{password}].
+// Auto-login (the spec's calls): GET /api/autoLogin/{provider}/{username}[/{password}].
 
 export const AutoLoginProviderSchema = z
   .string({ error: 'NO_GAME' })

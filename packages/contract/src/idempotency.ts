@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from './constants';
 
 /**
- * The `Idempotency-Key` header (CONTRACT.md, HTTP conventions). In short:
+ * The `Idempotency-Key` header (the API contract, HTTP conventions). In short:
  * - every call that moves money (transfers, withdrawals, QR creation, gift links, slips,
  *   claims, collects, spins) accepts it; the web app sends a fresh UUID per user action and
  *   the same key again on a retry of that action;
@@ -32,7 +32,7 @@ export const IdempotencyHeadersSchema = z.object({
 export type IdempotencyHeaders = z.infer<typeof IdempotencyHeadersSchema>;
 
 /**
- * How a refused repeat is answered. CONTRACT.md fixes the statuses; the catalogue has no code
+ * How a refused repeat is answered. The API contract fixes the statuses; the catalogue has no code
  * of its own for either case, so both carry KEY_INVALID with the status overridden.
  */
 export const idempotencyRefusals = {
@@ -43,7 +43,7 @@ export const idempotencyRefusals = {
 } as const;
 
 /**
- * How long a key and its answer are remembered. CONTRACT.md is silent; a day covers every
+ * How long a key and its answer are remembered. The API contract is silent; a day covers every
  * client retry (the longest client time-out is 300 s) with a wide margin.
  */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;

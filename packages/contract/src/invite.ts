@@ -4,7 +4,7 @@ import { PageRequestSchema, TimestampSchema } from './common';
 import { MoneyOutSchema } from './money';
 
 /**
- * Invites (SPEC.md sections 2, 3 and 7). The banners come from `GET /api/invite/banners`,
+ * Invites (the spec's screens, entities and calls). The banners come from `GET /api/invite/banners`,
  * answered with `BannersResponseSchema` of common.ts.
  */
 
@@ -12,7 +12,7 @@ import { MoneyOutSchema } from './money';
 export const InviteListRequestSchema = PageRequestSchema;
 export type InviteListRequest = z.infer<typeof InviteListRequestSchema>;
 
-/** Invite row (SPEC.md section 3): who was invited and the invite bonus earned from them. */
+/** Invite row (the spec's entities): who was invited and the invite bonus earned from them. */
 export const InviteRowSchema = z.object({
   from: z.object({ name: z.string() }),
   amount: MoneyOutSchema,
@@ -27,7 +27,7 @@ export const InviteListResponseSchema = z.object({
 export type InviteListResponse = z.infer<typeof InviteListResponseSchema>;
 
 /**
- * `GET /api/invite/bonus` collects the invite bonus into the cash wallet. SPEC.md shows only
+ * `GET /api/invite/bonus` collects the invite bonus into the cash wallet. The spec shows only
  * success or an error; the answer names the code the toast translates and the amount.
  */
 export const InviteBonusResponseSchema = z.object({
@@ -36,7 +36,7 @@ export const InviteBonusResponseSchema = z.object({
 });
 export type InviteBonusResponse = z.infer<typeof InviteBonusResponseSchema>;
 
-/** SPEC.md section 2: `{host}/register?code=PR{user id}`, `host` being the site origin. */
+/** The spec's screens: `{host}/register?code=PR{user id}`, `host` being the site origin. */
 export function inviteLink(host: string, memberId: number): string {
   return `${host.replace(/\/+$/, '')}/register?code=${inviteCodeOf(memberId)}`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencies, qrProviders } from './constants';
 
 /**
- * Lookups (SPEC.md section 7). SPEC.md gives fields for some; the others are decided in
+ * Lookups (the spec's calls). The spec gives fields for some; the others are decided in
  * docs/decisions/0003-lookup-shapes.md. Every lookup answers an object so it can grow.
  */
 export const BankListItemSchema = z.object({
@@ -28,7 +28,7 @@ export type SourcesResponse = z.infer<typeof SourcesResponseSchema>;
 export const InfoResponseSchema = z.object({ name: z.string(), website: z.string() });
 export type InfoResponse = z.infer<typeof InfoResponseSchema>;
 
-/** Contact (SPEC.md section 3). `lineQR` is an image URL (a data: URL when generated). */
+/** Contact (the spec's entities). `lineQR` is an image URL (a data: URL when generated). */
 export const ContactResponseSchema = z.object({
   contactText: z.string(),
   lineLink: z.string(),
@@ -41,12 +41,12 @@ export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 export const HtmlDocumentResponseSchema = z.object({ title: z.string(), html: z.string() });
 export type HtmlDocumentResponse = z.infer<typeof HtmlDocumentResponseSchema>;
 
-/** Notice text in which the client replaces %percentFail% (SPEC.md section 7). */
+/** Notice text in which the client replaces %percentFail% (the spec's calls). */
 export const NoticeResponseSchema = z.object({ notice: z.string() });
 export type NoticeResponse = z.infer<typeof NoticeResponseSchema>;
 
 /**
- * `GET /api/lookup/withdraw`: SPEC.md's withdrawMin and withdrawMax, grown compatibly (issue 30,
+ * `GET /api/lookup/withdraw`: the spec's withdrawMin and withdrawMax, grown compatibly (issue 30,
  * docs/decisions/0050) into every amount rule of one currency — the member's wallet currency,
  * or the variant's default currency for a caller without a token. Amounts in that currency:
  * `transferMin` (transfers), `giftLinkMin` (TrueMoney links), `qrMin` per QR provider and
@@ -77,14 +77,14 @@ export type ActiveResponse = z.infer<typeof ActiveResponseSchema>;
 export const FeatureFlagResponseSchema = z.object({ isActive: z.boolean() });
 export type FeatureFlagResponse = z.infer<typeof FeatureFlagResponseSchema>;
 
-/** CONTRACT.md, gift-link encryption. */
+/** The API contract, gift-link encryption. */
 export const TruelinkKeyResponseSchema = z.object({
   alg: z.literal('RSA-OAEP-256'),
   publicKey: z.string(),
 });
 export type TruelinkKeyResponse = z.infer<typeof TruelinkKeyResponseSchema>;
 
-/** How-to videos (SPEC.md section 2): operator content, one URL per video key. */
+/** How-to videos (the spec's screens): operator content, one URL per video key. */
 export const HowtoResponseSchema = z.object({
   videos: z.array(
     z.object({

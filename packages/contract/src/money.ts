@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Money (CONTRACT.md): on the wire a JSON number of baht (or kip) with at most 2 decimals;
+ * Money (the API contract): on the wire a JSON number of baht (or kip) with at most 2 decimals;
  * inside the server an integer number of minor units (satang). Conversion happens at the API
  * edge only, through these two functions.
  */

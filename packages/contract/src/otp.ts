@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { phoneSchema, type Variant } from './account';
 
-/** OTP (SPEC.md sections 3 and 7). Codes are 6 digits, single use, valid at most 10 minutes. */
+/** OTP (the spec's entities and calls). Codes are 6 digits, single use, valid at most 10 minutes. */
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -39,6 +39,6 @@ export const OtpVerifyResponseSchema = z.object({
 });
 export type OtpVerifyResponse = z.infer<typeof OtpVerifyResponseSchema>;
 
-/** Sandbox: `GET /api/sandbox/otp/{phoneNumber}` (CONTRACT.md). */
+/** Sandbox: `GET /api/sandbox/otp/{phoneNumber}` (the API contract). */
 export const SandboxOtpResponseSchema = z.object({ otpRef: z.string(), otpCode: z.string() });
 export type SandboxOtpResponse = z.infer<typeof SandboxOtpResponseSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Promotion codes (SPEC.md sections 2, 4, 5 and 7). */
+/** Promotion codes (the spec's screens, states, validation rules and calls). */
 
-/** SPEC.md section 5: required, sent upper case. The input also upper-cases as it is typed. */
+/** The spec's validation rules: required, sent upper case. The input also upper-cases as it is typed. */
 export const PromotionCodeSchema = z
   .string({ error: 'KEY_INVALID' })
   .trim()
@@ -15,7 +15,7 @@ export const PromotionCodeSchema = z
 export const PromotionCodeParamsSchema = z.object({ code: PromotionCodeSchema });
 export type PromotionCodeParams = z.infer<typeof PromotionCodeParamsSchema>;
 
-/** Promotion (SPEC.md section 3): the percentage of the notice and an HTML description. */
+/** Promotion (the spec's entities): the percentage of the notice and an HTML description. */
 export const PromotionSchema = z.object({
   percentFail: z.number(),
   description: z.string(),

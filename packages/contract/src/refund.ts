@@ -5,12 +5,12 @@ import { MoneyOutSchema } from './money';
 import { WalletBalanceSchema } from './wallet';
 
 /**
- * Refund of losses (SPEC.md sections 2, 3, 4 and 7). The banners come from
+ * Refund of losses (the spec's screens, entities, states and calls). The banners come from
  * `GET /api/refund/banners`, answered with `BannersResponseSchema` of common.ts.
  */
 
 /**
- * `GET /api/refund/check` (SPEC.md section 3): `result` a refund exists, `bonus` a bonus is
+ * `GET /api/refund/check` (the spec's entities): `result` a refund exists, `bonus` a bonus is
  * running (which blocks receiving), `info` operator HTML, `refundAmount` the amount ready,
  * `refundSuccess` and `refundFail` the rates in percent shown before refunding to the wallet.
  */
@@ -21,13 +21,13 @@ export const RefundCheckResponseSchema = z.object({
   refundAmount: MoneyOutSchema,
   refundSuccess: z.number(),
   refundFail: z.number(),
-  /** Extra to SPEC.md: refunds received into the log and not yet moved to the wallet. */
+  /** Extra to the spec: refunds received into the log and not yet moved to the wallet. */
   received: MoneyOutSchema,
 });
 export type RefundCheckResponse = z.infer<typeof RefundCheckResponseSchema>;
 
 /**
- * SPEC.md sections 4 and 8: why the receive button is off, or null when it is on. The server
+ * The spec's states and error catalogue: why the receive button is off, or null when it is on. The server
  * answers the same codes when the call is made anyway.
  */
 export function refundBlocker(
@@ -63,7 +63,7 @@ export const RefundReceiveResponseSchema = z.object({ message: z.literal('REFUND
 export type RefundReceiveResponse = z.infer<typeof RefundReceiveResponseSchema>;
 
 /**
- * `GET /api/refund/addWallet` moves the received refund into the cash wallet. SPEC.md does not
+ * `GET /api/refund/addWallet` moves the received refund into the cash wallet. The spec does not
  * show the answer; it carries the amount moved and the wallet after it.
  */
 export const RefundAddWalletResponseSchema = z.object({

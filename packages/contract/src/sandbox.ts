@@ -6,7 +6,7 @@ import { MoneyOutSchema, MoneySchema } from './money';
 import { PositiveMoneySchema } from './wallet';
 
 /**
- * The sandbox (CONTRACT.md): stand-ins for SMS, game and payment providers, the bank,
+ * The sandbox (the API contract): stand-ins for SMS, game and payment providers, the bank,
  * TrueMoney and the slip verifier; only with SANDBOX=1, answered 404 otherwise.
  * `GET /api/sandbox/otp/{phoneNumber}` lives in otp.ts and `POST /api/wallet/add` in wallet.ts.
  */
@@ -105,7 +105,7 @@ export const SandboxSettleResponseSchema = z.object({ settled: z.number().int().
 export type SandboxSettleResponse = z.infer<typeof SandboxSettleResponseSchema>;
 
 /**
- * `POST /api/sandbox/faults`. CONTRACT.md names game and payment provider codes; TRUEWALLET
+ * `POST /api/sandbox/faults`. The API contract names game and payment provider codes; TRUEWALLET
  * (gift links), SLIP (the verifier), SMS (OTP) and PAYOUT (withdrawals) are the other outside
  * parties of the sandbox, so their failures can be rehearsed the same way.
  * `ok` answers normally, `fail` answers with an error, `timeout` never answers, `lost` does

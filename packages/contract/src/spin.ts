@@ -3,7 +3,7 @@ import { TimestampSchema } from './common';
 import type { ErrorCode } from './errors';
 import { MoneyOutSchema } from './money';
 
-/** The prize wheel and its coupons (SPEC.md sections 2, 3, 4 and 7). */
+/** The prize wheel and its coupons (the spec's screens, entities, states and calls). */
 
 /** One slice of the wheel; `htmlDescription` is operator HTML shown in the prize modal. */
 export const SliceSchema = z.object({
@@ -33,7 +33,7 @@ export type SpinSetupResponse = z.infer<typeof SpinSetupResponseSchema>;
 export const SpinRequestSchema = z.object({});
 export type SpinRequest = z.infer<typeof SpinRequestSchema>;
 
-/** Spin result (SPEC.md section 3): the slice the wheel stops on and the coins left. */
+/** Spin result (the spec's entities): the slice the wheel stops on and the coins left. */
 export const SpinResultSchema = z.object({
   code: z.string(),
   label: z.string(),
@@ -42,7 +42,7 @@ export const SpinResultSchema = z.object({
 export type SpinResult = z.infer<typeof SpinResultSchema>;
 
 /**
- * SPEC.md shows `{ success, result, error }`. CONTRACT.md makes every refusal a non-2xx
+ * The spec shows `{ success, result, error }`. The API contract makes every refusal a non-2xx
  * envelope, so a 2xx answer is always a success and the refusal's `code` plays the part of
  * `error` (shown through `spinErrorI18nKey`). No coin left is MONEY_NOT_ENOUGH.
  */
@@ -52,7 +52,7 @@ export const SpinResponseSchema = z.object({
 });
 export type SpinResponse = z.infer<typeof SpinResponseSchema>;
 
-/** SPEC.md section 8: a spin or claim failure shows `spin.error.{error code}`. */
+/** The spec's error catalogue: a spin or claim failure shows `spin.error.{error code}`. */
 export function spinErrorI18nKey(code: ErrorCode): `spin.error.${ErrorCode}` {
   return `spin.error.${code}`;
 }
@@ -72,9 +72,9 @@ export const spinErrorCodes = [
 export const couponKinds = ['cash', 'bonus'] as const;
 
 /**
- * Coupon (SPEC.md section 3): a prize won on the wheel and its amount. `_id` (what a claim
+ * Coupon (the spec's entities): a prize won on the wheel and its amount. `_id` (what a claim
  * names), `expiresAt` (COUPON_EXPIRED) and `kind` (the wallet it pays into, said before the
- * claim) are extra: SPEC.md is silent and the table needs them.
+ * claim) are extra: the spec is silent and the table needs them.
  */
 export const CouponSchema = z.object({
   _id: z.string(),
@@ -99,7 +99,7 @@ export const CouponClaimRequestSchema = z.object({
 });
 export type CouponClaimRequest = z.infer<typeof CouponClaimRequestSchema>;
 
-/** A claimed coupon credits its amount; the client then refreshes the wallet (SPEC.md 4). */
+/** A claimed coupon credits its amount; the client then refreshes the wallet (the spec 4). */
 export const CouponClaimResponseSchema = z.object({
   success: z.literal(true),
   amount: MoneyOutSchema,

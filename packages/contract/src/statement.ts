@@ -3,14 +3,14 @@ import { PageRequestSchema, TimestampSchema } from './common';
 import { type SlipNoteCode, slipNoteReasons } from './errors';
 import { MoneyOutSchema } from './money';
 
-/** Statement and slip status (SPEC.md sections 3, 4 and 7). */
+/** Statement and slip status (the spec's entities, states and calls). */
 
 export const transactionStatuses = ['processing', 'success', 'failed'] as const;
 export const TransactionStatusSchema = z.enum(transactionStatuses);
 export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
 
 /**
- * SPEC.md section 4: "SUCCESS, FAILED, otherwise in progress". Any other word, in any case,
+ * The spec's states: "SUCCESS, FAILED, otherwise in progress". Any other word, in any case,
  * is shown as in progress, so a status added later never breaks the list.
  */
 export function statusDisplay(status: string): TransactionStatus {
@@ -27,9 +27,9 @@ export type StatementType = z.infer<typeof StatementTypeSchema>;
 const DescriptionSchema = z.object({ description: z.string() });
 
 /**
- * Statement entry (SPEC.md section 3). `from` and `to` are account words (WALLET, a game
+ * Statement entry (the spec's entities). `from` and `to` are account words (WALLET, a game
  * code, a bank or provider code). The optional descriptions say where the money came from.
- * `_id` is extra: SPEC.md is silent and the list needs a stable key; it is opaque.
+ * `_id` is extra: the spec is silent and the list needs a stable key; it is opaque.
  */
 export const StatementEntrySchema = z.object({
   _id: z.string(),
@@ -57,7 +57,7 @@ export const StatementResponseSchema = z.object({
 });
 export type StatementResponse = z.infer<typeof StatementResponseSchema>;
 
-// Slips (SPEC.md sections 2, 3 and 7).
+// Slips (the spec's screens, entities and calls).
 
 const slipNoteCodes = Object.keys(slipNoteReasons) as [SlipNoteCode, ...SlipNoteCode[]];
 export const SlipNoteCodeSchema = z.enum(slipNoteCodes);

@@ -6,7 +6,7 @@ import type { WithdrawLimitsResponse } from './lookup';
 import { fromMinor, MoneyOutSchema, MoneySchema, toMinor } from './money';
 
 /**
- * The wallet (SPEC.md sections 3, 4, 5 and 7). Money on the wire is baht (or kip) with at
+ * The wallet (the spec's entities, states, validation rules and calls). Money on the wire is baht (or kip) with at
  * most 2 decimals; sums are taken in minor units so 0.1 + 0.2 stays 0.30.
  */
 
@@ -16,7 +16,7 @@ export const PositiveMoneySchema = MoneySchema.refine((amount) => amount > 0, {
 });
 
 /**
- * The main wallet. SPEC.md section 1 splits it "into a cash wallet and a bonus wallet" while
+ * The main wallet. The spec's overview splits it "into a cash wallet and a bonus wallet" while
  * section 3 names only `wallet.amount` and says "Total = wallet amount + all slot amounts".
  * Both hold: `amount` is the whole main wallet, `cash + bonus`; `cash` is withdrawable,
  * `bonus` is bonus money still under its turnover condition.
@@ -31,7 +31,7 @@ export type WalletBalance = z.infer<typeof WalletBalanceSchema>;
 /**
  * The invite summary of the referral card: `amount` is the invite bonus ready to collect;
  * `success` and `fail` are the rates, in percent, the invite bonus is paid on (of the invited
- * friends' winnings and losses), the same pair of words the refund check uses (SPEC.md
+ * friends' winnings and losses), the same pair of words the refund check uses (the spec
  * section 3, "refundSuccess (%)").
  */
 export const InviteSummarySchema = z.object({
@@ -41,7 +41,7 @@ export const InviteSummarySchema = z.object({
 });
 export type InviteSummary = z.infer<typeof InviteSummarySchema>;
 
-/** `GET /api/wallet` (SPEC.md section 3, "Wallet response"). */
+/** `GET /api/wallet` (the spec's entities, "Wallet response"). */
 export const WalletResponseSchema = z.object({
   profile: ProfileSchema,
   bankAccount: BankAccountSchema,
@@ -61,7 +61,7 @@ export const RefreshSlotResponseSchema = z.object({
 });
 export type RefreshSlotResponse = z.infer<typeof RefreshSlotResponseSchema>;
 
-/** SPEC.md section 3: total = wallet amount + all slot amounts. */
+/** The spec's entities: total = wallet amount + all slot amounts. */
 export function walletTotal(wallet: Pick<WalletBalance, 'amount'>, slots: readonly Slot[]): number {
   const minor = slots.reduce<number>(
     (sum, slot) => sum + toMinor(slot.amount),
@@ -70,10 +70,10 @@ export function walletTotal(wallet: Pick<WalletBalance, 'amount'>, slots: readon
   return fromMinor(minor);
 }
 
-// Transfers (SPEC.md sections 4 and 5).
+// Transfers (the spec's states and validation rules).
 
 export const WALLET_ACCOUNT = 'WALLET';
-/** SPEC.md section 4: each side resolves to NONE (the placeholder slide), WALLET or a game. */
+/** The spec's states: each side resolves to NONE (the placeholder slide), WALLET or a game. */
 export const TRANSFER_NONE = 'NONE';
 export const transferAccounts = [WALLET_ACCOUNT, ...gameProviderCodes] as const;
 
@@ -87,7 +87,7 @@ export const TransferAccountSchema = z.enum(transferAccounts, {
 export type TransferAccount = z.infer<typeof TransferAccountSchema>;
 
 /**
- * SPEC.md section 9: at least the transfer minimum (1 baht; in kip, the kip setting: issue 30).
+ * The spec's constants and limits: at least the transfer minimum (1 baht; in kip, the kip setting: issue 30).
  * The server's request schema refuses 0 or less (TRANSFER_MINIMUM) and its service the amount
  * below the minimum of the member's currency; the transfer modal, which knows that minimum from
  * `GET /api/lookup/withdraw`, says which it is ('transfer.minMsg' with `{min}`).
@@ -132,7 +132,7 @@ export type TransferAllRequest = z.infer<typeof TransferAllRequestSchema>;
  * The outcome of a call that moves money. `processing` means the outside party (game provider,
  * payout) has not confirmed yet: a transfer whose provider answer was lost or timed out is
  * `processing` until reconciled, and a withdrawal is `processing` until the payout settles.
- * A refusal is never a 2xx answer (CONTRACT.md), so there is no `failed` here.
+ * A refusal is never a 2xx answer (the API contract), so there is no `failed` here.
  */
 export const moneyMoveStatuses = ['success', 'processing'] as const;
 export type MoneyMoveStatus = (typeof moneyMoveStatuses)[number];
@@ -152,7 +152,7 @@ export type TransferResponse = MoneyMoveResponse;
 export const TransferAllResponseSchema = MoneyMoveResponseSchema;
 export type TransferAllResponse = MoneyMoveResponse;
 
-// Withdrawals (SPEC.md sections 5 and 7).
+// Withdrawals (the spec's validation rules and calls).
 
 /**
  * `POST /api/wallet/withdraw` and `POST /api/wallet/withdrawAll`, both `{ amount }`. The
@@ -186,13 +186,13 @@ export function withdrawSchema(
 export const WithdrawResponseSchema = MoneyMoveResponseSchema;
 export type WithdrawResponse = MoneyMoveResponse;
 
-/** `POST /api/wallet/add` (CONTRACT.md, sandbox only): demo top-up, recorded as a deposit. */
+/** `POST /api/wallet/add` (the API contract, sandbox only): demo top-up, recorded as a deposit. */
 export const AddRequestSchema = z.object({ amount: PositiveMoneySchema });
 export type AddRequest = z.infer<typeof AddRequestSchema>;
 export const AddResponseSchema = MoneyMoveResponseSchema;
 export type AddResponse = MoneyMoveResponse;
 
-// User info state (SPEC.md section 3), persisted locally by the web app.
+// User info state (the spec's entities), persisted locally by the web app.
 
 export const UserInfoSchema = z.object({
   /** When the wallet was last read, epoch milliseconds ("last sync time"). */

@@ -13,7 +13,7 @@ const SECRET_QUERY_PARAMS = new Set(['signature', 'session', 'token', 'password'
 
 /**
  * A request URL fit for the log: the password segment of `/api/autoLogin/{p}/{user}/{password}`
- * (SPEC.md section 7 puts the game password in the path) and the values of the query
+ * (the spec's calls puts the game password in the path) and the values of the query
  * parameters above (the signature of a slip or chat-file link is the permission to open the
  * file, docs/decisions/0043 and 0044) become `[redacted]`. The rest stays, to trace requests.
  */

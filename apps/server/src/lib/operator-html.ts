@@ -40,7 +40,7 @@ export function cleanOperatorHtml(html: string): string {
   return cleaned.memo(html);
 }
 
-/** Banners (SPEC.md section 3: image, html) with their HTML cleaned. */
+/** Banners (the spec's entities: image, html) with their HTML cleaned. */
 export function cleanBanners<B extends { html: string }>(banners: readonly B[]): B[] {
   return banners.map((banner) => ({ ...banner, html: cleanOperatorHtml(banner.html) }));
 }

@@ -67,7 +67,7 @@ function toRefusal(error: FastifyError, request: FastifyRequest): DomainError | 
   const status = error.statusCode ?? 500;
   if (status >= 500) return null;
   // Framework refusals: malformed or empty JSON, a non-JSON content type (415), a body too
-  // large (413). CONTRACT.md has one code for a malformed request: KEY_INVALID.
+  // large (413). The API contract has one code for a malformed request: KEY_INVALID.
   if (status === 404) return new DomainError('NO_DATA');
   if (status === 429) return new DomainError('REQUEST_LIMIT');
   if (status === 413) return new DomainError('KEY_INVALID', { status: 413 });

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * IP_ALLOW_LIST (SPEC.md section 6: a server-side IP restriction exists). Empty: every address
+ * IP_ALLOW_LIST (the spec's roles: a server-side IP restriction exists). Empty: every address
  * is allowed. Otherwise any other address gets 403 INVALID_IP, for the API and the SPA alike.
  * The address is Fastify's request.ip, so TRUST_PROXY decides whether X-Forwarded-For counts.
  */

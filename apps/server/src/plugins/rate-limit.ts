@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { DomainError } from '../lib/domain-error';
 
 /**
- * Per-IP limits (CONTRACT.md): generous, because players share carrier-grade NAT addresses.
+ * Per-IP limits (the API contract): generous, because players share carrier-grade NAT addresses.
  * The global limit covers every route except those that set their own (`perMinute`) or opt
  * out (`rateLimit: false`, health). Through Redis when REDIS_URL is set, so several processes
  * share one count. The tight limits per phone and per account are counters in the services.

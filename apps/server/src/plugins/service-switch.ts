@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * CONTRACT.md: while the operator has closed the service, every API call answers
+ * The API contract: while the operator has closed the service, every API call answers
  * 410 TERMINATED. The SPA itself is still served so that it can show /terminated.
  */
 export const serviceSwitchPlugin = fp(

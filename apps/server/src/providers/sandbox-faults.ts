@@ -5,7 +5,7 @@ import { rows } from '../db/statement';
 import { type CallDeadline, ProviderRefusal } from './games/game-provider';
 
 /**
- * POST /api/sandbox/faults (CONTRACT.md). Kept in the database so that every server process
+ * POST /api/sandbox/faults (the API contract). Kept in the database so that every server process
  * on it sees the same outside world.
  */
 export class SandboxFaults {

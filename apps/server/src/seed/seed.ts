@@ -137,7 +137,7 @@ export const SeedSchema = z.object({
     )
     .refine(
       (list) => gameProviderCodes.every((code) => list.some((p) => p.code === code)),
-      'the seed must hold every game provider code of SPEC.md section 3',
+      "the seed must hold every game provider code of the spec's entities",
     ),
 });
 export type Seed = z.infer<typeof SeedSchema>;

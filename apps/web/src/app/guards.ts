@@ -10,13 +10,13 @@ import { getToken } from '../lib/session-store';
  * each answers the path to go to instead, or null to let the screen show.
  */
 
-/** SPEC.md section 2: a route that requires auth with no stored token goes to /login. */
+/** The spec's screens: a route that requires auth with no stored token goes to /login. */
 export function requireToken(): string | null {
   return getToken() ? null : paths.login;
 }
 
 /**
- * SPEC.md section 2: on /login the app first asks whether the service is active and goes to
+ * The spec's screens: on /login the app first asks whether the service is active and goes to
  * /terminated when it is not. If the question itself fails the login page still shows: the
  * login call will meet the same server and report properly.
  */
@@ -30,7 +30,7 @@ export async function checkServiceActive(): Promise<string | null> {
   }
 }
 
-/** SPEC.md section 2: opening the public shell clears token, agreement flag and last sync. */
+/** The spec's screens: opening the public shell clears token, agreement flag and last sync. */
 export function enterPublicShell(): null {
   leaveSession();
   return null;

@@ -31,7 +31,7 @@ export function useCurrencyUnit(): string {
 }
 
 /**
- * An amount in the member's currency, two decimals, in the reader's number format (SPEC.md
+ * An amount in the member's currency, two decimals, in the reader's number format (the spec
  * section 9): "500.00 baht", "100,000.00 kip".
  */
 export function useMoney(): (amount: number) => string {

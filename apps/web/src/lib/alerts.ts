@@ -4,13 +4,13 @@ import { errorText } from './errors';
 import { i18n } from './i18n';
 
 /**
- * Toasts and alerts (SPEC.md section 8). Call sites choose: login errors stay under the form,
+ * Toasts and alerts (the spec's error catalogue). Call sites choose: login errors stay under the form,
  * registration and most member actions use these.
  */
 
 const colours = { error: 'red', success: 'teal', info: 'blue' } as const;
 
-/** Every toast of the app, in one look: its colour by tone, shown for 4 s (SPEC.md section 9). */
+/** Every toast of the app, in one look: its colour by tone, shown for 4 s (the spec's constants and limits). */
 export function showToast(tone: keyof typeof colours, message: string, title?: string): void {
   notifications.show({
     color: colours[tone],

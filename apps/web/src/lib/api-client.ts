@@ -14,7 +14,7 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** CONTRACT.md: calls that move money carry a fresh key per user action. */
+  /** The API contract: calls that move money carry a fresh key per user action. */
   idempotencyKey?: string;
   /**
    * On 401 the client normally ends the session and goes to /login, and on 410 goes to
@@ -26,7 +26,7 @@ export type RequestOptions = {
    * or the back office's staff token (features/backoffice/api/staff-request.ts).
    */
   token?: string | null;
-  /** An upload's progress, 0 to 1 (SPEC.md section 7: chat uploads show it). */
+  /** An upload's progress, 0 to 1 (the spec's calls: chat uploads show it). */
   onUploadProgress?: (fraction: number) => void;
 };
 
@@ -87,7 +87,7 @@ function toApiError(response: Response, body: unknown): ApiError {
   );
 }
 
-/** CONTRACT.md gives every sign-in-again code status 401; the code list is checked as well. */
+/** The API contract gives every sign-in-again code status 401; the code list is checked as well. */
 async function needsSignIn(error: ApiError): Promise<boolean> {
   if (error.status === 401) return true;
   // Loaded only on this (rare) path: the contract's error module carries the schema library.
@@ -95,7 +95,7 @@ async function needsSignIn(error: ApiError): Promise<boolean> {
   return (signInAgainCodes as readonly string[]).includes(error.code);
 }
 
-/** SPEC.md section 4: an invalid token goes to /login, a closed service to /terminated. */
+/** The spec's states: an invalid token goes to /login, a closed service to /terminated. */
 async function redirectFor(error: ApiError, options: RequestOptions): Promise<void> {
   if (options.redirects === false) return;
   if (error.status === 410) {

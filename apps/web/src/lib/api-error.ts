@@ -1,5 +1,5 @@
 /**
- * Every failed call surfaces as one ApiError carrying the envelope of CONTRACT.md
+ * Every failed call surfaces as one ApiError carrying the envelope of the API contract
  * (`{ code, message, field? }`). Failures that never reached the server use client codes.
  */
 export const clientErrorCodes = ['TIMEOUT', 'NETWORK_ERROR', 'BAD_RESPONSE'] as const;

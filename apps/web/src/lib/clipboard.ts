@@ -1,7 +1,7 @@
 import { showToast } from './alerts';
 import { i18n } from './i18n';
 
-/** SPEC.md section 2: a copy action says 'Copied: {text}' or 'Failed to copy'. */
+/** The spec's screens: a copy action says 'Copied: {text}' or 'Failed to copy'. */
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

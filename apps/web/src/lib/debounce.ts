@@ -1,5 +1,5 @@
 /**
- * A trailing debounce (SPEC.md section 9: the claim 500 ms, the wheel's re-setup on resize
+ * A trailing debounce (the spec's constants and limits: the claim 500 ms, the wheel's re-setup on resize
  * 500 ms): `call` runs `run` once, `ms` after the last call, with that call's arguments;
  * `cancel` forgets a pending run (a component going away).
  */

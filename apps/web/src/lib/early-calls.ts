@@ -44,7 +44,7 @@ export type EarlyPage = {
 export type EarlyPlan = {
   /** The window property the calls are left on (EARLY_GLOBAL). */
   global: string;
-  /** Storage keys of the token and the locale (SPEC.md section 3). */
+  /** Storage keys of the token and the locale (the spec's entities). */
   tokenKey: string;
   localeKey: string;
   /** The locale when none is stored: by the variant the server writes into the page. */

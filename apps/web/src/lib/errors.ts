@@ -17,7 +17,7 @@ function waitText(seconds: number): string {
 /**
  * The one place that turns a failure into words (STYLE.md habit 4). A catalogue code reads
  * `errors.<CODE>` (every locale translates every code: locales.test.ts); a client-side failure
- * reads `clientErrors.<CODE>`; anything else shows the server's message as is (SPEC.md 8).
+ * reads `clientErrors.<CODE>`; anything else shows the server's message as is (the spec 8).
  * It looks codes up in the translations rather than in the contract's catalogue module, which
  * would pull the schema library into the /login bundle.
  */

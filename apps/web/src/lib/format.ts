@@ -45,7 +45,7 @@ export function formatAmount(amount: number, locale: Locale): string {
   return formatNumber(amount, Number.isInteger(amount) ? 0 : display.moneyDecimals, locale);
 }
 
-/** SPEC.md section 9: DD/MM/YYYY HH:mm:ss in the device's time zone. */
+/** The spec's constants and limits: DD/MM/YYYY HH:mm:ss in the device's time zone. */
 export function formatDateTime(value: string | number | Date): string {
   const date = dayjs(value);
   return date.isValid() ? date.format(display.dateFormat) : '';
@@ -61,14 +61,14 @@ export function formatListTime(value: string | number | Date, now: Date = new Da
   return date.isSame(now, 'day') ? date.format('HH:mm') : date.format('DD/MM/YYYY');
 }
 
-/** SPEC.md section 2: a 10-digit account number reads 3-3-rest; anything else as given. */
+/** The spec's screens: a 10-digit account number reads 3-3-rest; anything else as given. */
 export function formatAccountNo(accountNo: string): string {
   const digits = accountNo.replace(/[\s-]/g, '');
   if (!/^\d{10}$/.test(digits)) return accountNo;
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** SPEC.md section 3 gives banks a Thai name; Lao readers get it too, English readers nameEN. */
+/** The spec's entities gives banks a Thai name; Lao readers get it too, English readers nameEN. */
 export function bankName(bank: { nameTH: string; nameEN: string }, locale: Locale): string {
   return locale === 'en' ? bank.nameEN || bank.nameTH : bank.nameTH || bank.nameEN;
 }

@@ -25,7 +25,7 @@ export function mayRetry(error: unknown): boolean {
 }
 
 /**
- * CONTRACT.md: a fresh Idempotency-Key per user action, the same one on a retry. A retry is
+ * The API contract: a fresh Idempotency-Key per user action, the same one on a retry. A retry is
  * the same body sent again after an answer that was not final; a new body, or any final
  * answer, starts a new action with a new key.
  */

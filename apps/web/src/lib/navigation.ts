@@ -1,6 +1,6 @@
 /**
  * The API client lives outside React but must send the member to /login or /terminated
- * (SPEC.md section 4). The app registers the router's navigate here once it exists.
+ * (the spec's states). The app registers the router's navigate here once it exists.
  */
 export type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 

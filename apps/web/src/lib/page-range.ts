@@ -1,6 +1,6 @@
 import { paging } from '@wallet/contract/constants';
 
-/** SPEC.md section 9: the statement pager shows 3 pages before the current one and 1 after. */
+/** The spec's constants and limits: the statement pager shows 3 pages before the current one and 1 after. */
 export const PAGES_BEFORE = paging.statementRangeBefore;
 export const PAGES_AFTER = paging.statementRangeAfter;
 

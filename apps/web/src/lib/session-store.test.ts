@@ -16,7 +16,7 @@ describe('session store', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('stores each field under the key SPEC.md names', () => {
+  it('stores each field under the key the spec names', () => {
     const session = useSessionStore.getState();
     session.setLocale('la');
     session.setAgreement(true);

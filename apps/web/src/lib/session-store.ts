@@ -8,7 +8,7 @@ import { defaultLocale } from './variant';
  */
 export type SessionState = {
   token: string | null;
-  /** SPEC.md section 4: remember keeps the token in localStorage, else in sessionStorage. */
+  /** The spec's states: remember keeps the token in localStorage, else in sessionStorage. */
   remember: boolean;
   locale: Locale;
   agreement: boolean;
@@ -37,7 +37,7 @@ function isLocale(value: string | null): value is Locale {
 }
 
 /**
- * Each field keeps its own storage key of SPEC.md section 3 (`token`, `locale`,
+ * Each field keeps its own storage key of the spec's entities (`token`, `locale`,
  * `remember-agreement`, `last_sync`) as a plain string, so other tools can read them too.
  */
 export const splitStorage = {

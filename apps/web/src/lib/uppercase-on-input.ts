@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 
 /**
- * SPEC.md section 5: account-name inputs are uppercased as the member types. The caret is put
+ * The spec's validation rules: account-name inputs are uppercased as the member types. The caret is put
  * back where it was so editing in the middle of a name does not jump to the end.
  */
 export function uppercaseOnInput<E extends ChangeEvent<HTMLInputElement>>(event: E): E {

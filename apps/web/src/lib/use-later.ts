@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 
 /**
  * Runs callbacks after a delay and forgets the pending ones when the component goes away
- * (SPEC.md section 9 delays: edit-name 200 ms, auto copy 1 s, register redirect 2 s).
+ * (the spec's constants and limits delays: edit-name 200 ms, auto copy 1 s, register redirect 2 s).
  */
 export function useLater(): (callback: () => void, ms: number) => void {
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());

@@ -3,7 +3,7 @@ import type { Locale } from '@wallet/contract/constants';
 
 /**
  * The server (and Vite in dev) writes `laos` or `default` into
- * `<meta name="app-variant">` (CONTRACT.md). An unreplaced placeholder means default.
+ * `<meta name="app-variant">` (the API contract). An unreplaced placeholder means default.
  */
 export function readVariant(doc: Document = document): Variant {
   const content = doc.querySelector('meta[name="app-variant"]')?.getAttribute('content');
@@ -12,7 +12,7 @@ export function readVariant(doc: Document = document): Variant {
 
 export const variant: Variant = readVariant();
 
-/** SPEC.md section 1: Lao when the Laos flag is set, otherwise Thai. */
+/** The spec's overview: Lao when the Laos flag is set, otherwise Thai. */
 export function defaultLocale(v: Variant = variant): Locale {
   return v.laos ? 'la' : 'th';
 }

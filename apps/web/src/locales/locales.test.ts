@@ -137,7 +137,7 @@ describe('locale files', () => {
     }
   });
 
-  it('name the English error alert the way SPEC.md does', () => {
+  it('name the English error alert the way the spec does', () => {
     expect(flat.en.get('common.errorTitle')).toBe('An error occured');
     expect(flat.en.get('register.passwordNotEqualMsg')).toBe("Passwords don't match");
     expect(flat.en.get('notFound.title')).toBe('Page Not Found');

@@ -128,7 +128,7 @@ type RunOptions<T> = { claimInPosting?: boolean; recover?: Recovery<T> };
 type Work<T> = (ticket: IdempotencyTicket | undefined) => Promise<T>;
 
 /**
- * CONTRACT.md, Idempotency-Key (docs/decisions/0030-ledger.md, 0034): the key is claimed
+ * The API contract, Idempotency-Key (docs/decisions/0030-ledger.md, 0034): the key is claimed
  * before any money moves, so of two requests racing with one key exactly one moves money. A
  * repeat with the same body answers the stored answer, a repeat while the first runs is 409,
  * another body is 422. Every answer the member was given is final and stored: successes and

@@ -37,7 +37,7 @@ export type OutsideCredit = {
   /** The operator account the money comes through, and the member's wallet it goes into. */
   from: OperatorKind;
   into: 'cash' | 'bonus';
-  /** The statement's line: its type and from/to labels (SPEC.md section 3). */
+  /** The statement's line: its type and from/to labels (the spec's entities). */
   type: LedgerType;
   label: { from: string; to: string };
   providerCode?: string | null;

@@ -3,7 +3,7 @@ import { ExpiringValue } from '../../lib/expiring-value';
 import { readSetting, writeSetting } from './settings.repository';
 
 /**
- * The service switch (CONTRACT.md: 410 TERMINATED while the operator has closed the service).
+ * The service switch (the API contract: 410 TERMINATED while the operator has closed the service).
  * Read on every API call, so the flag is cached for at most `ttlMs` (1 s): one query per
  * second per process instead of one per request; a switch made through this process takes
  * effect at once, one made elsewhere within a second.

@@ -57,7 +57,7 @@ export const settingSchemas = {
   /** Deposit lookup's `isManual`: members may upload slips for the MANUAL accounts. */
   manualDeposit: z.boolean(),
   terminated: z.boolean(),
-  /** The gift-link key pair (CONTRACT.md): PEM texts, generated once on first start. */
+  /** The gift-link key pair (the API contract): PEM texts, generated once on first start. */
   truelinkKey: z.object({ publicKey: z.string(), privateKey: z.string() }),
   /** The HMAC key of the signed slip-image links (docs/decisions/0043), made on first use. */
   slipLinkKey: z.string().min(32),

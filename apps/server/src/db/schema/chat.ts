@@ -74,7 +74,7 @@ export const chatConversations = pgTable(
 );
 
 /**
- * A message (SPEC.md section 3). `deliver_id` is chosen by the sending client: a retry of the
+ * A message (the spec's entities). `deliver_id` is chosen by the sending client: a retry of the
  * same message finds the first one by (conversation, sender side, deliver_id).
  */
 export const chatMessages = pgTable(

@@ -18,7 +18,7 @@ import { ledgerTransactions } from './ledger';
 import { members } from './members';
 
 /**
- * The operator's receiving accounts (SPEC.md section 3, deposit account): bank accounts and
+ * The operator's receiving accounts (the spec's entities, deposit account): bank accounts and
  * payment-provider QR accounts. Names are kept on the row: WW, PAYTIMZ and PAYONEX are not
  * banks a member registers with.
  */
@@ -38,7 +38,7 @@ export const depositAccounts = pgTable('deposit_accounts', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-/** The operator's TrueMoney wallets (SPEC.md section 3, wallet account): AUTO or GIFT_LINK. */
+/** The operator's TrueMoney wallets (the spec's entities, wallet account): AUTO or GIFT_LINK. */
 export const truemoneyAccounts = pgTable('truemoney_accounts', {
   id: serial('id').primaryKey(),
   mode: varchar('mode', { length: 12 }).notNull(),
@@ -105,7 +105,7 @@ export const giftLinks = pgTable(
 );
 
 /**
- * A payment provider's QR a member created to deposit (SPEC.md section 4, QR deposit flow;
+ * A payment provider's QR a member created to deposit (the spec's states, QR deposit flow;
  * docs/decisions/0042). `live` until it is paid (the provider's signed callback), cancelled by
  * the member or expired; at most one live QR per member and provider. A paid QR is credited once
  * (Ledger.credit, source `qr`, reference the QR's id) and linked to its transaction.
@@ -162,7 +162,7 @@ export const qrCallbacks = pgTable(
 );
 
 /**
- * A deposit slip a member uploaded (SPEC.md sections 2, 3 and 7): the image in the slip storage
+ * A deposit slip a member uploaded (the spec's screens, entities and calls): the image in the slip storage
  * (`file_key`), `processing` until the verifier reads it, then `success` (credited once through
  * Ledger.credit, source `bank`, reference the bank's transaction reference, so the same transfer
  * reported by the bank feed lands once) or `failed` with the verifier's reason in `note`.

@@ -23,7 +23,7 @@ export const gameProviders = pgTable(
     name: text('name').notNull(),
     logo: text('logo').notNull(),
     background: text('background').notNull(),
-    // SPEC.md section 1: sport and casino are shown together as 'sport'.
+    // The spec's overview: sport and casino are shown together as 'sport'.
     category: varchar('category', { length: 10 }).notNull(),
     web: text('web'),
     android: text('android'),

@@ -135,7 +135,7 @@ export const outsideCredits = pgTable(
   ],
 );
 
-/** CONTRACT.md Idempotency-Key: the first answer of a key, replayed to every repeat. */
+/** The API contract's Idempotency-Key: the first answer of a key, replayed to every repeat. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

@@ -33,7 +33,7 @@ export const sources = pgTable('sources', {
 export const members = pgTable(
   'members',
   {
-    // The invite code is 'PR' + id (SPEC.md section 9) and the profile shows it, so a new
+    // The invite code is 'PR' + id (the spec's constants and limits) and the profile shows it, so a new
     // member's id is random, not the next number (account.repository.ts insertMember;
     // docs/decisions/0055-member-ids.md). Rows from before keep theirs.
     id: integer('id').primaryKey(),
@@ -54,7 +54,7 @@ export const members = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One payout account belongs to one member: EXISTING_BANK (SPEC.md section 8).
+    // One payout account belongs to one member: EXISTING_BANK (the spec's error catalogue).
     unique('members_bank_account_key').on(t.bankCode, t.bankAccountNo),
     foreignKey({ columns: [t.inviterId], foreignColumns: [t.id], name: 'members_inviter_fk' }),
     index('members_inviter_idx').on(t.inviterId),

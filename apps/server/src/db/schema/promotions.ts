@@ -20,7 +20,7 @@ import { ledgerTransactions } from './ledger';
 import { members } from './members';
 
 /**
- * The prize wheel (SPEC.md sections 2, 3, 4 and 7; docs/promotions.md). At most one wheel is
+ * The prize wheel (the spec's screens, entities, states and calls; docs/promotions.md). At most one wheel is
  * active. A deposit earns one coin per `deposit_per_coin` minor units while a wheel is active.
  */
 export const spinwheels = pgTable(
@@ -95,7 +95,7 @@ export const spins = pgTable(
 );
 
 /**
- * A prize won on the wheel, to be claimed once before it expires (SPEC.md section 4, coupon
+ * A prize won on the wheel, to be claimed once before it expires (the spec's states, coupon
  * claim). Claimed by one conditional update, then credited once (Ledger.credit, source `coupon`,
  * reference the coupon's id) and linked to its transaction.
  */
@@ -152,7 +152,7 @@ export const depositRewards = pgTable('deposit_rewards', {
 });
 
 /**
- * The operator's bonuses (SPEC.md section 3; docs/promotions.md). A `listed` bonus shows on the
+ * The operator's bonuses (the spec's entities; docs/promotions.md). A `listed` bonus shows on the
  * bonus page; a `promotion` is found by its code. Percentages are whole percents; money is minor
  * units of `currency`.
  */
@@ -190,7 +190,7 @@ export const bonuses = pgTable(
 );
 
 /**
- * A member's take of a bonus (SPEC.md userBonus): `waiting` for the qualifying deposit, then
+ * A member's take of a bonus (the spec's userBonus): `waiting` for the qualifying deposit, then
  * `active` once the bonus is paid into the bonus wallet, until it ends: `finished` (turnover met,
  * the bonus wallet moved to cash), `cancelled` (the money in play fell to the threshold) or
  * `cleared` (the member ended it); the bonus wallet is forfeited on the last two. At most one
@@ -239,7 +239,7 @@ export const memberBonuses = pgTable(
 );
 
 /**
- * Loss refunds a member received (SPEC.md refund log): the rounds it counted point at it. Paid
+ * Loss refunds a member received (the spec refund log): the rounds it counted point at it. Paid
  * into the cash wallet by `GET /api/refund/addWallet`, once (Ledger.credit, source `refund`,
  * reference this id).
  */

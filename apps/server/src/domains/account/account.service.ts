@@ -157,7 +157,7 @@ export class AccountService {
     return this.profile(auth);
   }
 
-  /** PUT /api/account/bankAccountName (SPEC.md section 4, KBANK auto bank-name edit). */
+  /** PUT /api/account/bankAccountName (the spec's states, KBANK auto bank-name edit). */
   async updateBankAccountName(
     auth: AuthContext,
     input: BankAccountNameUpdate,
@@ -274,7 +274,7 @@ export class AccountService {
   }
 }
 
-/** SPEC.md section 1: only the Laos variant offers a currency (default LAK). */
+/** The spec's overview: only the Laos variant offers a currency (default LAK). */
 function walletCurrency(variant: Variant, chosen: Currency | undefined): Currency {
   return variant.laos ? (chosen ?? defaultCurrency(variant)) : 'BAHT';
 }

@@ -17,7 +17,7 @@ import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import type { BonusService } from './bonus.service';
 
-/** /api/bonus (SPEC.md section 7, bonus and promotion). */
+/** /api/bonus (the spec's calls, bonus and promotion). */
 export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = async (
   app,
   { bonuses },
@@ -58,7 +58,7 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = asy
   );
 };
 
-/** /api/promotion (SPEC.md section 7): promotion codes, found and taken by their code. */
+/** /api/promotion (the spec's calls): promotion codes, found and taken by their code. */
 export const promotionRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = async (
   app,
   { bonuses },

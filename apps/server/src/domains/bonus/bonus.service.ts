@@ -46,7 +46,7 @@ export type BonusServiceDeps = {
 };
 
 /**
- * Bonuses and promotion codes (SPEC.md sections 2–5 and 7; docs/promotions.md). A member takes a
+ * Bonuses and promotion codes (the spec's screens, entities, states, validation rules and calls; docs/promotions.md). A member takes a
  * bonus (waiting), the next deposit of at least its minimum pays it into the bonus wallet
  * (active), and it ends once: finished when the bets since reach its turnover (the bonus wallet
  * becomes cash), cancelled when the money in play falls to its threshold, or cleared by the
@@ -356,7 +356,7 @@ function thresholdOf(take: RunningTake): number {
   return Math.floor((stake * take.bonus.percentFail) / 100);
 }
 
-/** SPEC.md userBonus: the latest take's id and whether it runs; every received time. */
+/** The spec's userBonus: the latest take's id and whether it runs; every received time. */
 function userBonusOf(takes: TakeRow[]): UserBonus | null {
   const latest = takes[0];
   if (!latest) return null;

@@ -17,7 +17,7 @@ import { deleteFiles, insertFile, orphanFiles, storedFileBytes } from './chat.re
 
 const MB = 1024 * 1024;
 
-/** The types a chat file may be, by its bytes (SPEC.md section 5), and its stored extension. */
+/** The types a chat file may be, by its bytes (the spec's validation rules), and its stored extension. */
 const allowedTypes = {
   image: { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' },
   video: { 'video/mp4': 'mp4', 'video/quicktime': 'mov' },

@@ -25,7 +25,7 @@ export async function mediaPayload(
   return { fileType: file.kind, fileId: file.id, name: payload.name?.slice(0, 255) ?? '' };
 }
 
-/** A stored message in the shape of SPEC.md section 3; a file becomes a fresh signed link. */
+/** A stored message in the shape of the spec's entities; a file becomes a fresh signed link. */
 export async function toChatMessage(links: SignedLinks, row: MessageRow): Promise<ChatMessage> {
   const { fileId, ...rest } = row.payload as { fileId?: number } & Record<string, unknown>;
   const payload = fileId === undefined ? rest : { ...rest, filePath: await links.url(fileId) };

@@ -54,7 +54,7 @@ export type ChatGatewayDeps = {
 };
 
 /**
- * socket.io on the API's own HTTP server (CONTRACT.md, chat socket; docs/decisions/0044). A
+ * socket.io on the API's own HTTP server (the API contract, chat socket; docs/decisions/0044). A
  * socket proves who it is in its handshake (a member's token, a guest id, a staff token) and
  * may join only its own room: `<PREFIX>-<its id>`, or `staff` for staff. With Redis, the
  * socket.io Redis adapter carries every emit to the sockets of the other server processes.

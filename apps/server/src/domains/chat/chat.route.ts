@@ -48,7 +48,7 @@ function readUpload(request: FastifyRequest, kind: ChatFileKind, field: string) 
   });
 }
 
-/** The customer's chat calls (SPEC.md section 7): a member by token, a guest by guest id. */
+/** The customer's chat calls (the spec's calls): a member by token, a guest by guest id. */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   // A file past its limit is cut, not thrown, so the service refuses it (CHAT_FILE_TOO_LARGE).
   await app.register(multipart, { throwFileSizeLimit: false });

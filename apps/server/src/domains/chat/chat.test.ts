@@ -31,7 +31,7 @@ describeOnDatabases('support chat', (target) => {
   });
 
   describe('messages', () => {
-    it('keeps a guest message once however often it is sent, in the shape of SPEC.md', async () => {
+    it('keeps a guest message once however often it is sent, in the shape of the spec', async () => {
       const { app } = chat;
       const guestId = randomUUID();
       const deliverId = randomUUID();

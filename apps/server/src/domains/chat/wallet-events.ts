@@ -3,7 +3,7 @@ import type { Log } from '../../lib/log';
 import type { ChatGateway } from './chat.gateway';
 
 /**
- * Pushes a member's main wallet to their sockets when it moves (issue 14; CONTRACT.md, chat
+ * Pushes a member's main wallet to their sockets when it moves (issue 14; the API contract, chat
  * socket): deposits credited, withdrawals settled, transfers reconciled, rewards. The ledger
  * tells this process of its own movements; the other processes hear of them through the
  * socket.io adapter. Each process reads the balance only for members with a socket on it,

@@ -12,7 +12,7 @@ import { errorResponses } from '../../plugins/errors';
 import type { SandboxGiftLinks } from '../../providers/truemoney/gift-links';
 import type { DepositService } from './deposit.service';
 
-/** GET /api/lookup/deposit (member): the receiving accounts (SPEC.md section 3). */
+/** GET /api/lookup/deposit (member): the receiving accounts (the spec's entities). */
 export const depositLookupRoutes: FastifyPluginAsyncZod<{ deposits: DepositService }> = async (
   app,
   { deposits },
@@ -28,7 +28,7 @@ export const depositLookupRoutes: FastifyPluginAsyncZod<{ deposits: DepositServi
 };
 
 /**
- * POST /api/sandbox/bank-transfer (CONTRACT.md, Sandbox): the operator's bank feed reports an
+ * POST /api/sandbox/bank-transfer (the API contract's sandbox): the operator's bank feed reports an
  * incoming transfer. The sandbox's stand-in for the feed adapter; a real feed calls the same
  * service method.
  */
@@ -50,7 +50,7 @@ export const depositSandboxRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  // POST /api/sandbox/truelink: a fresh gift link of that amount from that phone (CONTRACT.md).
+  // POST /api/sandbox/truelink: a fresh gift link of that amount from that phone (the API contract).
   app.post(
     '/truelink',
     {

@@ -52,7 +52,7 @@ export type DepositServiceDeps = {
   memberByBankAccount: AccountService['memberByBankAccount'];
 };
 
-/** Deposits (SPEC.md sections 2–5 and 7): the receiving accounts and the money that comes in. */
+/** Deposits (the spec's screens, entities, states, validation rules and calls): the receiving accounts and the money that comes in. */
 export class DepositService {
   constructor(private readonly deps: DepositServiceDeps) {}
 
@@ -149,7 +149,7 @@ export class DepositService {
   }
 
   /**
-   * The receiving account of a report that names none (CONTRACT.md, the sandbox's feed): the
+   * The receiving account of a report that names none (the API contract, the sandbox's feed): the
    * first baht bank account the feed credits (AUTO, not a QR flow), the seed's SCB account.
    */
   /** The operator's accounts that receive deposits in `currency`. */
@@ -167,8 +167,8 @@ export class DepositService {
   /**
    * POST /api/wallet/truelink's work, under the request's Idempotency-Key (WalletService
    * .truelink; docs/decisions/0041). The link arrives encrypted with the installation's public
-   * key (CONTRACT.md). It must be a TrueMoney gift link TrueMoney knows, unused elsewhere, of at
-   * least 2 baht, sent from the member's own phone (SPEC.md section 5); then it is claimed for
+   * key (the API contract). It must be a TrueMoney gift link TrueMoney knows, unused elsewhere, of at
+   * least 2 baht, sent from the member's own phone (the spec's validation rules); then it is claimed for
    * the member (a link claimed before is TRUELINK_DUPLICATE), redeemed into the operator's
    * gift-link wallet and credited once (Ledger.credit, source `truemoney`, reference the code).
    * A refusal changes nothing.
@@ -191,7 +191,7 @@ export class DepositService {
     if (!voucher || (voucher.redeemedBy !== null && voucher.redeemedBy !== receiver)) {
       throw new DomainError('TRUELINK_INVALID');
     }
-    // SPEC.md section 5's 2-baht minimum, a setting of the currency (issue 30).
+    // The spec's validation rules's 2-baht minimum, a setting of the currency (issue 30).
     const { giftLinkMin } = await this.deps.limits.of(member.currency);
     if (voucher.senderPhone !== member.username || voucher.amount < giftLinkMin) {
       throw new DomainError('TRUELINK_INVALID');

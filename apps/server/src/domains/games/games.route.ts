@@ -52,7 +52,7 @@ export const gameAccountRoutes: FastifyPluginAsyncZod<{ games: GamesService }> =
   );
 };
 
-/** GET /api/autoLogin/{provider}/{username}[/{password}] (SPEC.md section 7). */
+/** GET /api/autoLogin/{provider}/{username}[/{password}] (the spec's calls). */
 export const autoLoginRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async (
   app,
   { games },

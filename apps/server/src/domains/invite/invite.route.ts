@@ -12,7 +12,7 @@ import type { InviteService } from './invite.service';
 
 const headers = IdempotencyHeadersSchema.loose();
 
-/** /api/invite (SPEC.md section 7). */
+/** /api/invite (the spec's calls). */
 export const inviteRoutes: FastifyPluginAsyncZod<{ invites: InviteService }> = async (
   app,
   { invites },

@@ -28,7 +28,7 @@ export type InviteServiceDeps = {
 };
 
 /**
- * The invite programme (SPEC.md sections 2, 3 and 7; docs/promotions.md). A member invited with
+ * The invite programme (the spec's screens, entities and calls; docs/promotions.md). A member invited with
  * the link `PR{id}` is the inviter's friend; the inviter earns the rebate of the friends' rounds
  * at the invite setting's rates, and collects it into the cash wallet: the rounds are counted
  * into a collection once each, and the collection is credited once (Ledger.credit, source

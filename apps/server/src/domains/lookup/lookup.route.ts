@@ -22,7 +22,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = as
   { lookup },
 ) => {
   // GET /api/lookup/active, info and contact keep answering while the service is closed:
-  // the closed page needs them (CONTRACT.md).
+  // the closed page needs them (the API contract).
   const open = { allowWhenTerminated: true };
   const reply = <T extends z.ZodType>(schema: T) => ({
     response: { 200: schema, ...errorResponses },

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 const generateKeyPairAsync = promisify(generateKeyPair);
 
 /**
- * CONTRACT.md, gift-link encryption: one RSA-2048 key pair per installation, made on first
+ * The API contract, gift-link encryption: one RSA-2048 key pair per installation, made on first
  * start and kept in settings, so every server process (and every restart) decrypts what a
  * client encrypted with the public key it was given.
  */

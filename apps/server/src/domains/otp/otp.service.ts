@@ -70,7 +70,7 @@ export class OtpService {
     if (await this.deps.isMember(phone)) {
       throw new DomainError('EXISTING_USER', { field: 'phoneNumber' });
     }
-    // SPEC.md section 4: the wizard skips the OTP step on OTP_VERIFIED.
+    // The spec's states: the wizard skips the OTP step on OTP_VERIFIED.
     if (await hasVerifiedUnused(db, phone, this.verifiedSince())) {
       throw new DomainError('OTP_VERIFIED');
     }
@@ -79,7 +79,7 @@ export class OtpService {
     if ((await counters.read(SMS_BUDGET_KEY)) >= this.deps.smsPerHour) {
       throw await this.waitFor('REQUEST_LIMIT', SMS_BUDGET_KEY);
     }
-    // Tight per-phone throttles (CONTRACT.md); the per-IP one is the route's rate limit.
+    // Tight per-phone throttles (the API contract); the per-IP one is the route's rate limit.
     const windowKey = `otp-send-window:${phone}`;
     const inWindow = await counters.increment(windowKey, this.deps.resendSeconds * 1000);
     if (inWindow > 1) throw await this.waitFor('REQUEST_LIMIT_1MIN', windowKey);

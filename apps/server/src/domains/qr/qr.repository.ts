@@ -10,7 +10,7 @@ export type NewQrCode = Pick<
 
 /**
  * The operator's account at a QR provider in a currency: its merchant id (the account number).
- * KBANK takes QR payments only in AUTO mode (SPEC.md section 2).
+ * KBANK takes QR payments only in AUTO mode (the spec's screens).
  */
 export async function findQrMerchant(db: Db, provider: string, currency: string) {
   const [row] = await db

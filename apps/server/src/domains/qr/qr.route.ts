@@ -23,7 +23,7 @@ import type { QrService } from './qr.service';
 
 const headers = IdempotencyHeadersSchema.loose();
 
-/** GET / POST /api/qrcode/{provider}, DELETE /api/qrcode/{qrcodeId} (SPEC.md section 7). */
+/** GET / POST /api/qrcode/{provider}, DELETE /api/qrcode/{qrcodeId} (the spec's calls). */
 export const qrRoutes: FastifyPluginAsyncZod<{ qr: QrService }> = async (app, { qr }) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -110,7 +110,7 @@ export const qrCallbackRoutes: FastifyPluginAsyncZod<{ qr: QrService }> = async 
 };
 
 /**
- * POST /api/sandbox/qrcode/{qrcodeId}/pay (CONTRACT.md): the sandbox provider of that QR reports
+ * POST /api/sandbox/qrcode/{qrcodeId}/pay (the API contract): the sandbox provider of that QR reports
  * it paid in full, by sending its signed callback through the same route a real provider calls.
  */
 export const qrSandboxRoutes: FastifyPluginAsyncZod<{

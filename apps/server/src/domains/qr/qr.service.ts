@@ -51,7 +51,7 @@ export type QrServiceDeps = {
 };
 
 /**
- * QR deposits through payment providers (SPEC.md sections 4, 5 and 7; docs/decisions/0042).
+ * QR deposits through payment providers (the spec's states, validation rules and calls; docs/decisions/0042).
  * A member holds at most one live QR per provider. The provider's signed paid callback moves a
  * live, unexpired QR to `paid` by one conditional update — so a pay racing a cancel or the
  * expiry has one winner — and the QR is credited once (Ledger.credit, source `qr`, reference
@@ -208,7 +208,7 @@ export class QrService {
     const { db } = this.deps;
     const qr = await findQr(db, report.reference);
     if (!qr || qr.provider !== provider) return 'unknown_qr';
-    // Paid in full for the exact amount (SPEC.md section 5), or not at all.
+    // Paid in full for the exact amount (the spec's validation rules), or not at all.
     if (report.amount !== qr.amount) return 'amount_mismatch';
     const paid = await markQrPaid(db, qr.id);
     if (paid) {

@@ -14,7 +14,7 @@ import type { RefundService } from './refund.service';
 
 const headers = IdempotencyHeadersSchema.loose();
 
-/** /api/refund (SPEC.md section 7). */
+/** /api/refund (the spec's calls). */
 export const refundRoutes: FastifyPluginAsyncZod<{ refunds: RefundService }> = async (
   app,
   { refunds },

@@ -34,7 +34,7 @@ export type RefundServiceDeps = {
 };
 
 /**
- * Loss refunds (SPEC.md sections 2–4 and 7; docs/promotions.md). The refund of the member's
+ * Loss refunds (the spec's screens, entities, states and calls; docs/promotions.md). The refund of the member's
  * rounds played before the running period (the Bangkok day or week) is the rebate of the refund
  * setting's rates. Receiving counts those rounds into a claim of the refund log, each round once;
  * adding to the wallet credits the received claims, each once (Ledger.credit, source `refund`).

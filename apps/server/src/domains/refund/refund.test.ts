@@ -31,7 +31,7 @@ describeOnDatabases('loss refunds', (target) => {
       token: m.token,
       body: { bet, win, ...(playedAt ? { playedAt } : {}) },
     });
-  /** A day and an hour ago: the sandbox provider dates the round back (CONTRACT.md sandbox). */
+  /** A day and an hour ago: the sandbox provider dates the round back (the API contract sandbox). */
   const yesterdayIso = () => new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
 
   /** A member who lost 500 and won 200 on a 200 stake, the rounds synced and dated yesterday. */

@@ -34,7 +34,7 @@ function sandboxProvider(providers: GameProviders, code: string): SandboxGamePro
   return provider;
 }
 
-/** Under /api/sandbox: the outside world's controls (CONTRACT.md, Sandbox). */
+/** Under /api/sandbox: the outside world's controls (the API contract's sandbox). */
 export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesDeps> = async (app, deps) => {
   const config = { allowWhenTerminated: true };
 

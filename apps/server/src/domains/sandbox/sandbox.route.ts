@@ -7,7 +7,7 @@ import { errorResponses } from '../../plugins/errors';
 import type { SandboxService } from './sandbox.service';
 
 /**
- * Sandbox-only calls (CONTRACT.md, Sandbox) plus two stand-ins for the operator console
+ * Sandbox-only calls (the API contract's sandbox) plus two stand-ins for the operator console
  * (docs/decisions/0013-sandbox-switches.md). The schemas are server-local: these calls belong
  * to the test harness, not to the member API of the contract.
  */

@@ -18,7 +18,7 @@ export class SandboxService {
     },
   ) {}
 
-  /** The last code "sent" to a phone (CONTRACT.md, Sandbox). */
+  /** The last code "sent" to a phone (the API contract's sandbox). */
   lastOtp(phone: string): SandboxOtpResponse {
     const last = this.deps.sms.lastOtp(phone);
     if (!last) throw new DomainError('NO_DATA');
@@ -43,7 +43,7 @@ export class SandboxService {
   /**
    * The operator's records hold this member's account name as the bank writes it, in any script:
    * as for a member imported from the operator's earlier system, where KTB, TMB and BBL names
-   * were not checked for Latin letters (SPEC.md section 4, KBANK auto bank-name edit).
+   * were not checked for Latin letters (the spec's states, KBANK auto bank-name edit).
    */
   async setAccountName(username: string, bankAccountName: string): Promise<{ success: true }> {
     if (!(await this.deps.accounts.setBankAccountName(username, bankAccountName))) {

@@ -73,7 +73,7 @@ describeOnDatabases('the sandbox', (target) => {
     });
   });
 
-  // CONTRACT.md: on by default only with the embedded database; with DATABASE_URL only when
+  // The API contract: on by default only with the embedded database; with DATABASE_URL only when
   // SANDBOX=1 is given. `npm start` passes SANDBOX=auto when SANDBOX is unset.
   it.each([
     ['SANDBOX=0', { SANDBOX: '0' }],

@@ -130,7 +130,7 @@ export class SlipVerification {
     return { qr: { sendingBank: parsed.sendingBank, reference: parsed.transRef } };
   }
 
-  /** The rules of SPEC.md sections 5 and 9 on the transfer as the bank booked it; then the credit. */
+  /** The rules of the spec's validation rules and constants and limits on the transfer as the bank booked it; then the credit. */
   private async judge(slip: SlipRow, transfer: VerifiedTransfer): Promise<void> {
     const { db } = this.deps;
     const member = await this.deps.member(slip.memberId);
@@ -158,7 +158,7 @@ export class SlipVerification {
     member: MemberMoneyInfo,
     transfer: VerifiedTransfer,
   ): Promise<SlipNoteCode | null> {
-    // SPEC.md section 9: uploaded within 1 hour of the transfer.
+    // The spec's constants and limits: uploaded within 1 hour of the transfer.
     const windowMs = SLIP_UPLOAD_WINDOW_MINUTES * 60_000;
     if (slip.createdAt.getTime() - transfer.transferredAt.getTime() > windowMs) {
       return 'EXPIRED_SLIP';

@@ -23,7 +23,7 @@ export const SLIP_IMAGE_PATH = '/api/statement/slip/image';
 /** The header tests and the sandbox's users read the booked transfer's reference from. */
 export const SLIP_REFERENCE_HEADER = 'x-slip-reference';
 
-/** POST /api/wallet/slip (member): multipart, 300 s on the client (SPEC.md section 7). */
+/** POST /api/wallet/slip (member): multipart, 300 s on the client (the spec's calls). */
 export const slipUploadRoutes: FastifyPluginAsyncZod<{ slips: SlipService }> = async (
   app,
   { slips },
@@ -113,7 +113,7 @@ export const slipStatementRoutes: FastifyPluginAsyncZod<{ slips: SlipService }> 
   );
 };
 
-/** POST /api/sandbox/slip (CONTRACT.md, Sandbox): a PNG slip the sandbox verifier recognises. */
+/** POST /api/sandbox/slip (the API contract's sandbox): a PNG slip the sandbox verifier recognises. */
 export const slipSandboxRoutes: FastifyPluginAsyncZod<{ verifier: SandboxSlipVerifier }> = async (
   app,
   { verifier },

@@ -58,7 +58,7 @@ export type SlipServiceDeps = {
 const extensions = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
 
 /**
- * Deposit slips (SPEC.md sections 2, 3 and 7; docs/decisions/0043-slips.md): the upload, the
+ * Deposit slips (the spec's screens, entities and calls; docs/decisions/0043-slips.md): the upload, the
  * member's list, and the signed links to the pictures. The verification is SlipVerification's.
  */
 export class SlipService {
@@ -73,7 +73,7 @@ export class SlipService {
   /**
    * Counts an upload from `address` before its body is read, and refuses it past the hourly
    * limit (REQUEST_LIMIT): many accounts signed in from one address must not be able to keep
-   * the slip reader busy. Generous, as players share carrier-grade NAT addresses (CONTRACT.md).
+   * the slip reader busy. Generous, as players share carrier-grade NAT addresses (the API contract).
    */
   async admitAddress(address: string): Promise<void> {
     const { counters, attemptsPerHourPerAddress } = this.deps;

@@ -14,7 +14,7 @@ import type { SpinService } from './spin.service';
 
 const headers = IdempotencyHeadersSchema.loose();
 
-/** /api/spinwheel: the prize wheel and its coupons (SPEC.md section 7), the member's own only. */
+/** /api/spinwheel: the prize wheel and its coupons (the spec's calls), the member's own only. */
 export const spinRoutes: FastifyPluginAsyncZod<{ spin: SpinService }> = async (app, { spin }) => {
   app.addHook('onRequest', app.authenticate);
 

@@ -45,7 +45,7 @@ export type SpinServiceDeps = {
   idempotency: Idempotency;
   /**
    * Whether the member has a bonus running: a bonus-kind coupon waits until it ends
-   * (BONUS_REMAINING, SPEC.md section 8), as a refund does (SPEC.md section 4).
+   * (BONUS_REMAINING, the spec's error catalogue), as a refund does (the spec's states).
    */
   activeBonus: (memberId: number) => Promise<boolean>;
   /** The slice draw; `crypto.randomInt` unless a test fixes it. */
@@ -99,7 +99,7 @@ function leftHalfDone({ coupon, claimedLongAgo }: CouponView, memberId: number):
 }
 
 /**
- * The prize wheel and its coupons (SPEC.md sections 2, 4 and 7; docs/promotions.md). Coins are
+ * The prize wheel and its coupons (the spec's screens, states and calls; docs/promotions.md). Coins are
  * earned by deposits (rewards/deposit-rewards.ts). A spin spends one coin, picks a slice by the
  * wheel's weights with a cryptographic draw and, for a prize slice, writes a coupon — all in
  * one transaction. A claim moves the coupon open → claimed by one conditional update and then

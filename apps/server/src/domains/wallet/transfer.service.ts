@@ -65,7 +65,7 @@ export class TransferService {
     ticket?: IdempotencyTicket,
   ): Promise<TransferOutcome> {
     const { games, limits } = this.deps;
-    // SPEC.md section 9's minimum, in the member's currency: 1 baht, or the kip setting.
+    // The spec's constants and limits's minimum, in the member's currency: 1 baht, or the kip setting.
     if (amount < (await limits.of(member.currency)).transferMin) {
       throw new DomainError('TRANSFER_MINIMUM', { field: 'amount' });
     }

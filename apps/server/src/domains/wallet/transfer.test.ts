@@ -67,7 +67,7 @@ describeOnDatabases('transfers between the wallet and the games', (target) => {
     expect(await providerBalance(h.db, 'JOKER', p.gameUser)).toBe(2500);
   });
 
-  it('refuses the rules of SPEC.md section 5 and moves nothing', async () => {
+  it("refuses what the spec's validation rules refuse and moves nothing", async () => {
     const p = await player();
     const cases: [object, number, object][] = [
       [{ from: 'NONE', to: 'JOKER', amount: 5 }, 400, { code: 'KEY_INVALID', field: 'from' }],

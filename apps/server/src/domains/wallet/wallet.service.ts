@@ -45,7 +45,7 @@ function toWalletBalance({ cash, bonus }: MemberWallet): WalletBalance {
 }
 
 /**
- * The wallet calls of SPEC.md section 7. Amounts arrive in baht and leave in baht; inside,
+ * The wallet calls of the spec's calls. Amounts arrive in baht and leave in baht; inside,
  * everything is minor units (STYLE.md habit 3). Every call that moves money runs under the
  * member's Idempotency-Key.
  */

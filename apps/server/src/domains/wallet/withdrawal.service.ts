@@ -51,7 +51,7 @@ export class WithdrawalService {
     if (country !== currencyCountry[member.currency as Currency]) {
       throw new DomainError('BANK_CURRENCY_MISMATCH', { field: 'bankCode' });
     }
-    // SPEC.md section 4 and the issue: no withdrawal while a bonus runs.
+    // The spec's states and the issue: no withdrawal while a bonus runs.
     if (await this.deps.bonusRunning(member.id)) throw new DomainError('BONUS_CONDITION');
 
     const [cash, pending] = await Promise.all([

@@ -24,7 +24,7 @@ export type IssuedQr = { payload: string; providerRef: string };
 export type PaidReport = { reference: string; paymentId: string; amount: number };
 
 /**
- * A payment provider that sells QR payments (SPEC.md: KBANK, WW, PAYTIMZ, PAYONEX;
+ * A payment provider that sells QR payments (the spec: KBANK, WW, PAYTIMZ, PAYONEX;
  * docs/decisions/0042). A real adapter calls the provider's API in `create` and `cancel` (with
  * the deadline's signal) and knows its callback's signature scheme; `create` throws
  * ProviderRefusal when the provider says no (the member sees its message), anything else when
@@ -78,7 +78,7 @@ export function verifySignature(secret: string, raw: Buffer, signature: unknown)
 }
 
 /**
- * The sandbox's payment providers (CONTRACT.md): each issues a Thai QR payment (PromptPay bill
+ * The sandbox's payment providers (the API contract): each issues a Thai QR payment (PromptPay bill
  * payment, EMVCo tag 30) for the exact amount, payable to the operator's biller id with the QR's
  * reference as ref 1 — for KBANK this is the payload a banking app pays — and signs its paid
  * callbacks with an HMAC secret of its own. Faults (POST /api/sandbox/faults) apply to

@@ -17,7 +17,7 @@ export interface PayoutProvider {
 
 /**
  * Payouts sent by hand: the bank is told nothing here and the outcome is reported later. In the
- * sandbox it comes from `POST /api/sandbox/withdrawals/settle` (CONTRACT.md); without the
+ * sandbox it comes from `POST /api/sandbox/withdrawals/settle` (the API contract); without the
  * sandbox, until a payout bank is integrated, the withdrawal stays processing for the operator.
  */
 export class ManualPayoutProvider implements PayoutProvider {

@@ -46,7 +46,7 @@ export class UnconfiguredSlipVerifier implements SlipVerifier {
 }
 
 /**
- * The sandbox's bank as a slip verifier sees it (CONTRACT.md, `POST /api/sandbox/slip`): the
+ * The sandbox's bank as a slip verifier sees it (the API contract, `POST /api/sandbox/slip`): the
  * transfers in `sandbox_slip_transfers`, by reference; the fault target SLIP makes it fail.
  */
 export class SandboxSlipVerifier implements SlipVerifier {

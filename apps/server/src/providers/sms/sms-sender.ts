@@ -1,5 +1,5 @@
 /**
- * The SMS gateway behind OTP (CONTRACT.md, Sandbox: each outside system is an adapter behind
+ * The SMS gateway behind OTP (the API contract's sandbox: each outside system is an adapter behind
  * the interface a real integration implements). A real adapter sends `text` to `phone` and
  * throws when the gateway refuses; the OTP service answers OTP_SEND_FAIL then.
  */

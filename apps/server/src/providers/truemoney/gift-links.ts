@@ -41,7 +41,7 @@ export class UnconfiguredGiftLinks implements GiftLinkProvider {
   }
 }
 
-/** The sandbox's TrueMoney (CONTRACT.md, `POST /api/sandbox/truelink`), in the database. */
+/** The sandbox's TrueMoney (the API contract, `POST /api/sandbox/truelink`), in the database. */
 export class SandboxGiftLinks implements GiftLinkProvider {
   constructor(private readonly db: Db) {}
 

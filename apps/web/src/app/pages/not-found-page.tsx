@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { Link } from '../../components/ui/link';
 
-/** Any unknown path (SPEC.md section 2). */
+/** Any unknown path (the spec's screens). */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

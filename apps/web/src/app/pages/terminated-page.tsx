@@ -9,8 +9,8 @@ import { LineContact } from '../../features/lookup/components/line-contact';
 import { useSiteName } from '../../features/lookup/use-site-title';
 
 /**
- * The closed-service page (SPEC.md section 2). The server keeps answering the info and contact
- * lookups while terminated (CONTRACT.md), so members still learn whom to reach.
+ * The closed-service page (the spec's screens). The server keeps answering the info and contact
+ * lookups while terminated (the API contract), so members still learn whom to reach.
  */
 export function TerminatedPage() {
   const { t } = useTranslation();

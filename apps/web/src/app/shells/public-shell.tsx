@@ -12,7 +12,7 @@ import { useSiteName } from '../../features/lookup/use-site-title';
 import { paths } from '../../lib/navigation';
 
 /**
- * The visitors' shell (SPEC.md section 2): login is its home; the bottom menu carries login,
+ * The visitors' shell (the spec's screens): login is its home; the bottom menu carries login,
  * register, contact and a logout item. Its loader has already dropped any stored session.
  */
 export function PublicShell() {

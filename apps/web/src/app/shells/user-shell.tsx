@@ -82,7 +82,7 @@ function MoneyModals() {
 }
 
 /**
- * The plus-button entries. SPEC.md lists deposit, spin (or balance refresh), withdraw, invite,
+ * The plus-button entries. The spec lists deposit, spin (or balance refresh), withdraw, invite,
  * bonus and refund; transfer sits beside withdraw. Balance refresh stands where the spin entry
  * goes while no wheel runs. Invite and refund show their banners first (banners-first.tsx).
  */
@@ -95,7 +95,7 @@ function useActionEntries(): ActionEntry[] {
   const refresh = useRefreshWallet();
   const spinActive = useSpinActive();
   const navigate = useNavigate();
-  // SPEC.md section 2: the spin entry with the coin count while the wheel runs, else balance
+  // The spec's screens: the spin entry with the coin count while the wheel runs, else balance
   // refresh with the total and the last sync time.
   const spinOrRefresh: ActionEntry = spinActive
     ? {
@@ -174,7 +174,7 @@ function PlusDrawer({ opened, onClose }: { opened: boolean; onClose: () => void 
   );
 }
 
-/** The member's shell (SPEC.md section 2): top bar, bottom menu, plus drawer, conditions. */
+/** The member's shell (the spec's screens): top bar, bottom menu, plus drawer, conditions. */
 export function UserShell() {
   const { t } = useTranslation();
   const siteName = useSiteName();

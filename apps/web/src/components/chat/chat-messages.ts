@@ -17,7 +17,7 @@ export function isCustomerMessage(message: ChatMessage): boolean {
 }
 
 /**
- * SPEC.md: a system message of type unknown titled 'session_end' ends a session (the server
+ * The spec: a system message of type unknown titled 'session_end' ends a session (the server
  * stores it as the first message of the new session when staff ends the conversation).
  */
 export function isSessionEnd(message: ChatMessage): boolean {

@@ -47,10 +47,10 @@ type MessageLogProps<P extends { deliverId: string }> = {
 };
 
 /**
- * A conversation's messages, the member's widget and the staff's back office alike (SPEC.md
+ * A conversation's messages, the member's widget and the staff's back office alike (the spec
  * section 2): oldest first with an 'End Conversation' divider where the session changes; it
  * follows new messages while the view is at the bottom, else shows a new-message notice (more
- * than 60 px up, SPEC.md section 9) that scrolls down; scrolling to the top reads the older
+ * than 60 px up, the spec's constants and limits) that scrolls down; scrolling to the top reads the older
  * page, the view held on the message that was first.
  */
 export function MessageLog<P extends { deliverId: string }>({

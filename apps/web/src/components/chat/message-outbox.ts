@@ -5,7 +5,7 @@ import { randomUuid } from '../../lib/random-uuid';
 
 /**
  * Messages on their way, the one mechanism of the member's widget and the staff's back office
- * (SPEC.md sections 3, 4 and 5): each shows at once under a fresh `deliver.id`, a file is
+ * (the spec's entities, states and validation rules): each shows at once under a fresh `deliver.id`, a file is
  * uploaded with progress first, and a failed one can be sent again (under the same id, which
  * the server does not store twice) or removed. The echo that ends its way carries the same
  * `deliver.id` (`withoutEchoed`). Each side brings its own store and its upload and send calls.
@@ -23,7 +23,7 @@ export type MediaBody = {
   payload: { fileType: 'image' | 'video'; filePath: string; name: string };
 };
 
-/** A message not yet confirmed by its echo (SPEC.md section 3 delivery states). */
+/** A message not yet confirmed by its echo (the spec's entities delivery states). */
 export type OutboxMessage<M extends OutgoingBody> = {
   /** The client's `deliver.id`, also the React key. */
   deliverId: string;
@@ -154,7 +154,7 @@ export class Outbox<M extends OutgoingBody> {
     }
   }
 
-  /** SPEC.md section 4: a failed upload or send is sent again under the same deliver id... */
+  /** The spec's states: a failed upload or send is sent again under the same deliver id... */
   resend(deliverId: string): void {
     if (this.find(deliverId)?.status === 'failed') void this.deliver(deliverId);
   }

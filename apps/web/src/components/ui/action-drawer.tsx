@@ -18,7 +18,7 @@ type ActionDrawerProps = {
 };
 
 /**
- * The plus-button drawer of the member shell (SPEC.md section 2). Entries are data: each
+ * The plus-button drawer of the member shell (the spec's screens). Entries are data: each
  * feature adds its own (deposit, withdraw, invite, bonus, refund, spin) as it lands, so the
  * drawer never shows a button that does nothing.
  */

@@ -63,7 +63,7 @@ export function ConfirmModal({
   );
 }
 
-/** The error dialog of an action that SPEC.md section 8 answers with a dialog, not a toast. */
+/** The error dialog of an action that the spec's error catalogue answers with a dialog, not a toast. */
 export function ErrorModal({ error, onClose }: { error: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   // The message stays while the dialog fades out.

@@ -14,7 +14,7 @@ type BannerCarouselProps = {
 };
 
 /**
- * The banners shown before the invite and refund modals (SPEC.md sections 2 and 4): one to a
+ * The banners shown before the invite and refund modals (the spec's screens and states): one to a
  * view, swiped or chosen by the dots; closing it, or Continue, goes on to the modal. The slide
  * shown is read from the track's scroll position only while the member scrolls it.
  */

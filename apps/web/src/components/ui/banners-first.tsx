@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { lazyOverlay } from './lazy-overlay';
 
 /**
- * SPEC.md section 4, invite and refund banners: the banners are fetched first; with any, the
+ * The spec's states, invite and refund banners: the banners are fetched first; with any, the
  * carousel shows and closing it opens the related modal; with none, the modal opens at once.
  * Banners are an extra, so a failed fetch opens the modal as if there were none.
  */

@@ -65,7 +65,7 @@ function TableBody<T>({ title, columns, rows, rowKey, pending, empty }: TableBod
 /**
  * One page of a table read from the server (the invited friends, the refund log) under its
  * title: a loader while the first page loads, the rows, or `empty`. A failed load shows
- * nothing new (SPEC.md section 7): the loader goes away and the table stays as it was.
+ * nothing new (the spec's calls): the loader goes away and the table stays as it was.
  * `children` (the pager) follow it.
  */
 export function PagedTable<T>({ children, ...body }: TableBodyProps<T> & { children?: ReactNode }) {

@@ -5,7 +5,7 @@ import { pageRange } from '../../lib/page-range';
 
 /**
  * The page buttons of every paged list: the statement, the slips, the invites, the refunds and
- * the coupons (SPEC.md section 9: a page range of 3 before and 1 after); `label` names the list.
+ * the coupons (the spec's constants and limits: a page range of 3 before and 1 after); `label` names the list.
  */
 export function Pager({
   page,

@@ -23,7 +23,7 @@ import {
 import { getStaffToken, useStaffSession } from './staff-session';
 
 /**
- * The staff socket (CONTRACT.md, chat socket; contract/backoffice.ts): it joins the `staff`
+ * The staff socket (the API contract, chat socket; contract/backoffice.ts): it joins the `staff`
  * room and hears every conversation. Its events update the cached list and histories in place;
  * after each (re)connection both are read again, since messages sent while it was away are not
  * replayed.

@@ -23,7 +23,7 @@ export function turnoverProgress(
   };
 }
 
-/** SPEC.md section 7: the notice's `%percentFail%` becomes the bonus's percentage. */
+/** The spec's calls: the notice's `%percentFail%` becomes the bonus's percentage. */
 export function noticeText(notice: string, percentFail: number): string {
   return notice.replaceAll('%percentFail%', String(percentFail));
 }

@@ -15,7 +15,7 @@ export type CustomerBody = ChatOutgoingMessage extends infer U
     : never
   : never;
 
-/** A message of the customer's not yet confirmed by its echo (SPEC.md section 3 delivery states). */
+/** A message of the customer's not yet confirmed by its echo (the spec's entities delivery states). */
 export type PendingMessage = OutboxMessage<CustomerBody>;
 
 export type ConnectionState = 'idle' | 'connecting' | 'joined' | 'failed';

@@ -20,7 +20,7 @@ export function callerOf(identity: ChatIdentity): { userId: string } | { guestId
 let memoryGuestId: string | null = null;
 
 /**
- * SPEC.md section 1: a guest chats through a generated id kept locally. It is the guest's only
+ * The spec's overview: a guest chats through a generated id kept locally. It is the guest's only
  * key to the conversation (contract: GuestIdSchema), so it is random and made once per device;
  * storage that throws (private mode) keeps it for this page only.
  */

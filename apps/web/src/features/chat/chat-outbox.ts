@@ -41,7 +41,7 @@ export class ChatOutbox extends Outbox<CustomerBody> {
     );
   }
 
-  /** SPEC.md section 5: sends the trimmed text; nothing when empty or over 2000 characters. */
+  /** The spec's validation rules: sends the trimmed text; nothing when empty or over 2000 characters. */
   sendText(text: string): boolean {
     const message = chatTextToSend(text);
     if (message === null) return false;

@@ -52,7 +52,7 @@ function newestStaffId(messages: readonly ChatMessage[]): number {
 }
 
 /**
- * One conversation (SPEC.md sections 2, 4 and 7; CONTRACT.md, chat socket): its socket and
+ * One conversation (the spec's screens, states and calls; the API contract, chat socket): its socket and
  * room, its history pages, the customer's messages from their first show to their echo, and
  * the read receipts. The panel renders `store`; for a member the socket also carries `wallet`
  * events, so it connects once the shell has settled, whether or not the panel is ever opened.
@@ -90,7 +90,7 @@ export class ChatSession {
 
   // The socket.
 
-  /** Opens the socket and joins the room; a check every 5 s rejoins (SPEC.md section 4). */
+  /** Opens the socket and joins the room; a check every 5 s rejoins (the spec's states). */
   connect(): void {
     if (this.socket || this.disposed) return;
     this.set({ connection: 'connecting' });
@@ -233,7 +233,7 @@ export class ChatSession {
     return this.firstPage;
   }
 
-  /** Ten older messages (SPEC.md section 9), when the member scrolls to the top. */
+  /** Ten older messages (the spec's constants and limits), when the member scrolls to the top. */
   async loadOlder(): Promise<void> {
     const state = this.store.getState();
     if (!state.loaded || state.loadingOlder || !state.hasOlder) return;
@@ -241,7 +241,7 @@ export class ChatSession {
     try {
       await this.readPage();
     } catch {
-      // SPEC.md section 7: a failed list read is ignored; scrolling up again retries it.
+      // The spec's calls: a failed list read is ignored; scrolling up again retries it.
     } finally {
       this.set({ loadingOlder: false });
     }
@@ -299,7 +299,7 @@ export class ChatSession {
     }
   }
 
-  /** The panel shows the newest messages: a read receipt follows, debounced 1 s (SPEC.md 4). */
+  /** The panel shows the newest messages: a read receipt follows, debounced 1 s (the spec 4). */
   noteSeen(): void {
     if (!this.viewing) return;
     if (newestStaffId(this.store.getState().messages) > this.lastReadId) this.read.call();

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md, gift-link encryption: the link is encrypted in the browser with the
+ * The API contract, gift-link encryption: the link is encrypted in the browser with the
  * installation's public key (RSA-OAEP, SHA-256) and sent as base64, so it never travels or is
  * logged in the clear on its way to the server.
  */

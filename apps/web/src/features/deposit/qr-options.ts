@@ -8,5 +8,5 @@ function paytimzMinimum(setting: string): number | undefined {
   return setting !== '' && Number.isInteger(value) && value >= 1 ? value : undefined;
 }
 
-/** This build's QR settings (SPEC.md section 9): the PAYTIMZ minimum, when overridden. */
+/** This build's QR settings (the spec's constants and limits): the PAYTIMZ minimum, when overridden. */
 export const qrOptions: QrOptions = { paytimzMinimum: paytimzMinimum(__PAYTIMZ_MINIMUM__) };

@@ -3,7 +3,7 @@ import { isApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
 
 /**
- * SPEC.md section 8: a spin or claim failure shows the generic error title with the text of
+ * The spec's error catalogue: a spin or claim failure shows the generic error title with the text of
  * `spin.error.{code}`; a failure without such a text (a network fault, KEY_INVALID) reads as
  * any other error does.
  */

@@ -26,7 +26,7 @@ function turn(canvas: HTMLCanvasElement | null, from: number, to: number, durati
 }
 
 /**
- * The spin of SPEC.md section 4: idle → spinning → prize modal. The server chooses the slice
+ * The spin of the spec's states: idle → spinning → prize modal. The server chooses the slice
  * and spends the coin first; the wheel then turns 2 or 3 times in 4 to 5 s and stops inside
  * that slice. Nothing happens while it turns or without a wheel. Closing the prize modal reads
  * the wheel again.

@@ -1,7 +1,7 @@
 import { display, timings } from '@wallet/contract/constants';
 
 /**
- * The wheel's geometry (SPEC.md sections 4 and 9). Slice i covers the wheel angles
+ * The wheel's geometry (the spec's states and constants and limits). Slice i covers the wheel angles
  * [i·a, (i+1)·a) degrees, a = 360 / count, clockwise from the top, where the pointer is. The
  * wheel turns clockwise by `rotation` degrees, so the pointer then shows the wheel angle
  * (360 − rotation) mod 360.

@@ -1,6 +1,6 @@
 import type { TransactionStatus } from '@wallet/contract/statement';
 
-/** The badge colour of a statement entry's or a slip's status (SPEC.md section 4). */
+/** The badge colour of a statement entry's or a slip's status (the spec's states). */
 export const statusColor: Record<TransactionStatus, string> = {
   processing: 'yellow',
   success: 'teal',

@@ -23,7 +23,7 @@ export const emptyTransferForm: TransferFormValues = {
   amount: '',
 };
 
-/** SPEC.md section 5: the withdraw limits come from `GET /api/lookup/withdraw`. */
+/** The spec's validation rules: the withdraw limits come from `GET /api/lookup/withdraw`. */
 export function withdrawFormSchema(
   limits: Pick<WithdrawLimitsResponse, 'withdrawMin' | 'withdrawMax'>,
 ) {

@@ -3,7 +3,7 @@ import type { ChangePassword } from '@wallet/contract/account';
 import { apiSend } from '../../../lib/api-client';
 
 /**
- * `PUT /api/account/changepwd` (SPEC.md section 7). The contract gives no response schema
+ * `PUT /api/account/changepwd` (the spec's calls). The contract gives no response schema
  * for it; the app reads only success or failure, so the body is not parsed.
  */
 export function changePassword(body: ChangePassword): Promise<unknown> {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `GET /api/account/profile` (SPEC.md section 7): profile and bank account. The member shell's
+ * `GET /api/account/profile` (the spec's calls): profile and bank account. The member shell's
  * loader starts it from the entry chunk; the contract's schema (and zod) loads meanwhile.
  */
 export function getProfile(): Promise<ProfileResponse> {

@@ -6,7 +6,7 @@ import {
 } from '@wallet/contract/account';
 import { apiRequest } from '../../../lib/api-client';
 
-/** `POST /api/account` (SPEC.md section 7): the last step of the register wizard. */
+/** `POST /api/account` (the spec's calls): the last step of the register wizard. */
 export function register(body: Registration): Promise<RegisterResponse> {
   return apiRequest('/api/account', RegisterResponseSchema, { method: 'POST', body });
 }

@@ -4,7 +4,7 @@ import { apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `PUT /api/account/bankAccountName` (SPEC.md section 7). No response schema exists in the
+ * `PUT /api/account/bankAccountName` (the spec's calls). No response schema exists in the
  * contract; the profile is refetched instead of reading the answer.
  */
 export function updateBankAccountName(body: BankAccountNameUpdate): Promise<unknown> {

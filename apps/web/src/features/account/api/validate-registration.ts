@@ -6,7 +6,7 @@ import {
 } from '@wallet/contract/account';
 import { apiRequest } from '../../../lib/api-client';
 
-/** `POST /api/account/validate` (SPEC.md section 5): server checks before the bank step. */
+/** `POST /api/account/validate` (the spec's validation rules): server checks before the bank step. */
 export function validateRegistration(body: RegistrationValidate): Promise<ValidateResponse> {
   return apiRequest('/api/account/validate', ValidateResponseSchema, { method: 'POST', body });
 }

@@ -7,7 +7,7 @@ async function loadLoginResponseSchema() {
   return (await import('@wallet/contract/auth')).LoginResponseSchema;
 }
 
-/** `POST /api/login` (SPEC.md section 7): returns the bearer token. */
+/** `POST /api/login` (the spec's calls): returns the bearer token. */
 export function login(body: Login): Promise<LoginResponse> {
   // The form reports every refusal itself, a 401 included, so the client does not redirect.
   return apiRequest('/api/login', loadLoginResponseSchema, {

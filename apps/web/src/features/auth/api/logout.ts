@@ -9,7 +9,7 @@ export function revokeToken(token: string): Promise<unknown> {
 }
 
 /**
- * SPEC.md section 4: logout calls the server (its failure does not matter: the token is gone
+ * The spec's states: logout calls the server (its failure does not matter: the token is gone
  * from this device either way), clears user info and the token, and goes to /login.
  */
 export async function logout(): Promise<void> {
@@ -20,7 +20,7 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Opening the public shell drops any stored token, agreement flag and last sync (SPEC.md 2).
+ * Opening the public shell drops any stored token, agreement flag and last sync (the spec 2).
  * A token still held is revoked on the server as well, so a dropped token cannot be replayed.
  */
 export function leaveSession(): void {

@@ -3,7 +3,7 @@ import { NavLink } from '../../../components/ui/link';
 import { paths } from '../../../lib/navigation';
 import classes from './auth-switch.module.css';
 
-/** SPEC.md section 2: /login and /register carry a switch menu between them. */
+/** The spec's screens: /login and /register carry a switch menu between them. */
 export function AuthSwitch() {
   const { t } = useTranslation();
   return (

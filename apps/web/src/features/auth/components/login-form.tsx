@@ -20,7 +20,7 @@ type LoginFormProps = {
   onSignedIn: (token: string, remember: boolean) => void;
 };
 
-/** SPEC.md section 2: any typing clears the error; login errors appear under the form. */
+/** The spec's screens: any typing clears the error; login errors appear under the form. */
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const [remember, setRemember] = useState(false);

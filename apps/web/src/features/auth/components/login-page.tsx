@@ -8,7 +8,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { AuthSwitch } from './auth-switch';
 import { LoginForm } from './login-form';
 
-/** /login, the home of the public shell (SPEC.md section 2). */
+/** /login, the home of the public shell (the spec's screens). */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

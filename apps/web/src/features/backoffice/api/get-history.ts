@@ -7,7 +7,7 @@ import { useStaffSession } from '../staff-session';
 import { staffRequest } from './staff-request';
 
 /**
- * A staff page is twice the member widget's 10 (SPEC.md section 9): a desktop conversation
+ * A staff page is twice the member widget's 10 (the spec's constants and limits): a desktop conversation
  * column holds about 20 bubbles, so the first page fills it and scrolling up can load more.
  */
 export const STAFF_HISTORY_PAGE = 20;

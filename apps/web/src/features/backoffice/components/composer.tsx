@@ -18,7 +18,7 @@ import classes from './backoffice.module.css';
 import { ButtonsEditor } from './buttons-editor';
 import { QuickRepliesEditor } from './quick-replies-editor';
 
-/** What the file picker offers: the types SPEC.md section 5 allows (checkChatAttachment). */
+/** What the file picker offers: the types the spec's validation rules allows (checkChatAttachment). */
 const ACCEPT =
   'image/png,image/jpeg,image/gif,video/mp4,video/quicktime,.png,.jpg,.jpeg,.gif,.mp4,.mov';
 
@@ -49,7 +49,7 @@ export function Composer({ onSend, onAttach }: ComposerProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    // A bare empty text is simply not sent (SPEC.md section 5); with choices or buttons the
+    // A bare empty text is simply not sent (the spec's validation rules); with choices or buttons the
     // form says what is missing.
     if (extra === 'none' && event.currentTarget.value.trim() === '') return;
     void submit();

@@ -118,7 +118,7 @@ function Cards({ cards }: { cards: GenericCard[] }) {
   );
 }
 
-/** Any chat message's content, readable whatever its type (SPEC.md section 3). */
+/** Any chat message's content, readable whatever its type (the spec's entities). */
 export function MessageContent({ content }: { content: Content }) {
   const { t } = useTranslation();
   const { payload } = content;

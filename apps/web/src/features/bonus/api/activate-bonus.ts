@@ -8,12 +8,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/bonus/activate/{code}` (SPEC.md section 7): takes the bonus, returns the userBonus. */
+/** `GET /api/bonus/activate/{code}` (the spec's calls): takes the bonus, returns the userBonus. */
 export function activateBonus(code: string): Promise<BonusActivateResponse> {
   return apiRequest(`/api/bonus/activate/${encodeURIComponent(code)}`, BonusActivateResponseSchema);
 }
 
-/** SPEC.md section 4: activating sets the card's userBonus from the response, then refreshes. */
+/** The spec's states: activating sets the card's userBonus from the response, then refreshes. */
 export function useActivateBonus() {
   return useMutation({
     mutationFn: activateBonus,

@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/promotion/activate/{code}` (SPEC.md section 7): the promotion becomes the running bonus. */
+/** `GET /api/promotion/activate/{code}` (the spec's calls): the promotion becomes the running bonus. */
 export function activatePromotion(code: string): Promise<PromotionActivateResponse> {
   return apiRequest(
     `/api/promotion/activate/${encodeURIComponent(code)}`,

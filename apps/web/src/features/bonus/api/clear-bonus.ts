@@ -3,7 +3,7 @@ import { type BonusClearResponse, BonusClearResponseSchema } from '@wallet/contr
 import { apiRequest } from '../../../lib/api-client';
 import { refreshMoneyViews } from '../../../lib/query-client';
 
-/** `GET /api/bonus/clear` (SPEC.md section 7): ends the running bonus; the bonus wallet is forfeited. */
+/** `GET /api/bonus/clear` (the spec's calls): ends the running bonus; the bonus wallet is forfeited. */
 export function clearBonus(): Promise<BonusClearResponse> {
   return apiRequest('/api/bonus/clear', BonusClearResponseSchema);
 }

@@ -6,7 +6,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * `GET /api/promotion/find/{code}` (SPEC.md section 7): the promotion, or `{}` when no promotion
+ * `GET /api/promotion/find/{code}` (the spec's calls): the promotion, or `{}` when no promotion
  * the member may take has that code. A search is the member's action, so it is a mutation: the
  * same code searched twice asks twice.
  */

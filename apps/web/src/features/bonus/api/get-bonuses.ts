@@ -11,7 +11,7 @@ import { queryKeys } from '../../../lib/query-keys';
 const WAITING_POLL_MS = 5000;
 const ACTIVE_POLL_MS = 15_000;
 
-/** `GET /api/bonus` (SPEC.md section 7): the bonuses offered and the running one's progress. */
+/** `GET /api/bonus` (the spec's calls): the bonuses offered and the running one's progress. */
 export function getBonuses(): Promise<BonusListResponse> {
   return apiRequest('/api/bonus', BonusListResponseSchema);
 }

@@ -16,7 +16,7 @@ type BonusCardProps = {
 };
 
 /**
- * One bonus banner (SPEC.md section 4): the running one carries the current marker, one used up
+ * One bonus banner (the spec's states): the running one carries the current marker, one used up
  * for its period is dimmed and not clickable, any other opens its details.
  */
 export function BonusCard({ bonus, state, onOpen }: BonusCardProps) {

@@ -7,7 +7,7 @@ import { OfferModal } from './offer-modal';
 
 type BonusDetailsModalProps = { bonus: Bonus | null; onClose: () => void };
 
-/** An available bonus's details (SPEC.md section 2): its banners with the operator's text. */
+/** An available bonus's details (the spec's screens): its banners with the operator's text. */
 export function BonusDetailsModal({ bonus, onClose }: BonusDetailsModalProps) {
   const { t } = useTranslation();
   const activate = useActivateBonus();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotice } from '../../lookup/api/get-notice';
 import { noticeText } from '../bonus-progress';
 
-/** The operator's bonus notice with the bonus's own percentFail in it (SPEC.md section 7). */
+/** The operator's bonus notice with the bonus's own percentFail in it (the spec's calls). */
 export function BonusNotice({ percentFail }: { percentFail: number }) {
   const { t } = useTranslation();
   const { data } = useNotice();

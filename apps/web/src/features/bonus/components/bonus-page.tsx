@@ -14,8 +14,8 @@ const BonusDetailsModal = lazyOverlay(
 );
 
 /**
- * /user/bonus (SPEC.md sections 2 and 4): the promotion-code search, the running bonus's panel,
- * and the bonus banners. A failed list load is ignored like the other lists (SPEC.md section 7).
+ * /user/bonus (the spec's screens and states): the promotion-code search, the running bonus's panel,
+ * and the bonus banners. A failed list load is ignored like the other lists (the spec's calls).
  */
 export function BonusPage() {
   const { t } = useTranslation();

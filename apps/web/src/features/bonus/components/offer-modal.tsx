@@ -20,7 +20,7 @@ type OfferModalProps<T extends Offer> = {
 /**
  * The details of something the member may take (a listed bonus, a promotion code): its own
  * content, the notice with its percentFail, and Activate. Activating closes the modal with a
- * success alert; an activate error shows the error alert (SPEC.md section 8).
+ * success alert; an activate error shows the error alert (the spec's error catalogue).
  */
 export function OfferModal<T extends Offer>({
   offer,

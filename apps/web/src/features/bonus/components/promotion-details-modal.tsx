@@ -9,7 +9,7 @@ export type FoundPromotion = Promotion & { code: string };
 
 type PromotionDetailsModalProps = { promotion: FoundPromotion | null; onClose: () => void };
 
-/** A found promotion code (SPEC.md section 4): its description and its percentFail. */
+/** A found promotion code (the spec's states): its description and its percentFail. */
 export function PromotionDetailsModal({ promotion, onClose }: PromotionDetailsModalProps) {
   const { t } = useTranslation();
   const activate = useActivatePromotion();

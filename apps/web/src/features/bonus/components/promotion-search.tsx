@@ -23,7 +23,7 @@ const PromotionDetailsModal = lazyOverlay(
 );
 
 /**
- * The promotion-code search (SPEC.md sections 4 and 5): the code is required, upper-cased as it
+ * The promotion-code search (the spec's states and validation rules): the code is required, upper-cased as it
  * is typed and sent upper case (the contract's schema is the form's resolver). A searching
  * message shows while the server looks; a code it does not know is a not-found message, not an
  * error; a found one opens its details.

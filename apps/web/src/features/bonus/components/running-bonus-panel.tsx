@@ -92,8 +92,8 @@ type RunningBonusPanelProps = {
 };
 
 /**
- * Cancelling the running bonus: asked first (SPEC.md section 4), a clear error a danger dialog
- * (SPEC.md section 8). The page renders `dialogs` outside the panel: a clear refreshes the list
+ * Cancelling the running bonus: asked first (the spec's states), a clear error a danger dialog
+ * (the spec's error catalogue). The page renders `dialogs` outside the panel: a clear refreshes the list
  * whatever the outcome, which may unmount the panel while its error is still to be read.
  */
 export function useBonusCancel() {

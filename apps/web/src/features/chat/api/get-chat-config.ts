@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/chat/config` (SPEC.md section 7): the room prefix, fixed while the page lives. */
+/** `GET /api/chat/config` (the spec's calls): the room prefix, fixed while the page lives. */
 export function chatConfigQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.chat.config(),

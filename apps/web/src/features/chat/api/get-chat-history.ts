@@ -6,7 +6,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * `POST /api/chat/history` (SPEC.md section 7): the page ending `skip` messages before the
+ * `POST /api/chat/history` (the spec's calls): the page ending `skip` messages before the
  * newest, oldest first. The widget keeps the conversation itself (messages arrive by socket as
  * well as by page), so this is a plain call rather than a query (chat-conversation.ts).
  */

@@ -5,7 +5,7 @@ import { afterNextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `GET /api/lookup/enableChatWidget` (SPEC.md section 7): whether the chat widget shows. Asked
+ * `GET /api/lookup/enableChatWidget` (the spec's calls): whether the chat widget shows. Asked
  * once the screen that shows the button has painted (lib/next-paint.ts).
  */
 export function chatWidgetQueryOptions() {

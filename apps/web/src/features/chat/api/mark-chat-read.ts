@@ -5,7 +5,7 @@ import {
 } from '@wallet/contract/chat';
 import { apiRequest } from '../../../lib/api-client';
 
-/** `PUT /api/chat/read-customer/` (SPEC.md section 7): the customer has read the conversation. */
+/** `PUT /api/chat/read-customer/` (the spec's calls): the customer has read the conversation. */
 export function markChatRead(request: ChatReadRequest): Promise<ChatReadResponse> {
   return apiRequest('/api/chat/read-customer/', ChatReadResponseSchema, {
     method: 'PUT',

@@ -6,7 +6,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * `POST /api/chat/send-message` (SPEC.md section 7). The message's `deliver.id` is chosen by
+ * `POST /api/chat/send-message` (the spec's calls). The message's `deliver.id` is chosen by
  * the client; a retry with the same id is not stored twice, and the message itself comes back
  * through the socket's `messaging` event carrying that id.
  */

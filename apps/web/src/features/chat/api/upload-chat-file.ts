@@ -17,7 +17,7 @@ export type UploadChatFileInput = {
 };
 
 /**
- * `POST /api/chat/upload-image` and `/upload-video` (SPEC.md section 7): the multipart field
+ * `POST /api/chat/upload-image` and `/upload-video` (the spec's calls): the multipart field
  * `file`, a 5-minute time-out, with progress (the API client's upload path). A guest's
  * `guestId` field comes before the file, so the server knows whose upload it is before the file
  * streams in. Answers the file's `path`.

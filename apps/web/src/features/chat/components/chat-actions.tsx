@@ -8,7 +8,7 @@ import classes from './chat-widget.module.css';
 export type Postback = (title: string, payload: string) => void;
 
 /**
- * One button of a buttons message or a generic card (SPEC.md section 3): web opens its link in
+ * One button of a buttons message or a generic card (the spec's entities): web opens its link in
  * a new tab, call dials, postback sends its payload as a postback message. Any other type
  * (and a link that cannot be opened) shows its title without an action.
  */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatSession } from '../chat-session';
 import classes from './chat-widget.module.css';
 
-/** What the file picker offers (SPEC.md section 5): png, jpeg, jpg and gif; mp4 and mov. */
+/** What the file picker offers (the spec's validation rules): png, jpeg, jpg and gif; mp4 and mov. */
 const ACCEPT = [
   'image/png',
   'image/jpeg',
@@ -26,9 +26,9 @@ const ACCEPT = [
 const COUNTER_FROM = chatLimits.textMax - 200;
 
 /**
- * The text box and the attachment button (SPEC.md section 5). Enter sends; Shift, Ctrl, Alt or
+ * The text box and the attachment button (the spec's validation rules). Enter sends; Shift, Ctrl, Alt or
  * Meta with Enter starts a new line instead. Only a text that is not empty once trimmed and at
- * most 2000 characters is sent. A refused file says why for 4 s (SPEC.md section 8).
+ * most 2000 characters is sent. A refused file says why for 4 s (the spec's error catalogue).
  */
 export function ChatComposer({ session }: { session: ChatSession }) {
   const { t } = useTranslation();

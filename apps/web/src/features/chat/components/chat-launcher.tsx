@@ -22,7 +22,7 @@ const PANEL_ID = 'wallet-chat-panel';
 
 /**
  * The member's conversation starts once the shell has settled, panel open or not: its socket
- * also carries the `wallet` events that update the balance on screen (CONTRACT.md).
+ * also carries the `wallet` events that update the balance on screen (the API contract).
  */
 function useMemberSocket(member: { userId: string; username: string; name: string } | null) {
   const [session, setSession] = useState<ChatSession | null>(null);
@@ -62,7 +62,7 @@ function useUnseen(session: ChatSession | null): number {
 }
 
 /**
- * The floating chat button and its panel (SPEC.md section 2), shown only while
+ * The floating chat button and its panel (the spec's screens), shown only while
  * `enableChatWidget` says so. `as` says who chats: the signed-in member (member shell) or a
  * guest (the public contact page).
  */

@@ -7,7 +7,7 @@ import { OpenPicture } from './chat-lightbox';
 import classes from './chat-widget.module.css';
 
 /**
- * A media message (SPEC.md section 3): a picture as a preview that opens full size, a video in
+ * A media message (the spec's entities): a picture as a preview that opens full size, a video in
  * a player with controls, any other file as a link.
  */
 export function ChatMedia({ payload }: { payload: ChatPayload }) {

@@ -16,7 +16,7 @@ function Bubble({ children }: { children: string }) {
   return <div className={classes.bubble}>{children}</div>;
 }
 
-/** The body of a message by its type (SPEC.md section 3). */
+/** The body of a message by its type (the spec's entities). */
 function MessageContent({
   type,
   payload,
@@ -106,7 +106,7 @@ export function ChatMessageRow({
 }
 
 /**
- * A message of the customer's on its way (SPEC.md section 3 delivery states): the upload's
+ * A message of the customer's on its way (the spec's entities delivery states): the upload's
  * progress, 'Sending…', or 'Not sent' with resend and remove.
  */
 export function PendingRow({

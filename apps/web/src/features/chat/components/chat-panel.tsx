@@ -21,7 +21,7 @@ export type ChatPanelProps = {
 };
 
 /**
- * The open chat (SPEC.md section 2): header, messages, text box and attachments. It slides in
+ * The open chat (the spec's screens): header, messages, text box and attachments. It slides in
  * and out, and stays mounted while closed so the conversation stays as it was. Opening it
  * connects the socket (a guest's first connection) and reads the newest page once.
  */

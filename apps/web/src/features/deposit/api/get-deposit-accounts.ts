@@ -3,7 +3,7 @@ import { type DepositLookupResponse, DepositLookupResponseSchema } from '@wallet
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/deposit` (SPEC.md section 7): the operator's receiving accounts. */
+/** `GET /api/lookup/deposit` (the spec's calls): the operator's receiving accounts. */
 export function getDepositAccounts(): Promise<DepositLookupResponse> {
   return apiRequest('/api/lookup/deposit', DepositLookupResponseSchema);
 }

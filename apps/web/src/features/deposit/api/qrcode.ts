@@ -9,7 +9,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/qrcode/{provider}` (SPEC.md section 7): the member's live QR there, if any. */
+/** `GET /api/qrcode/{provider}` (the spec's calls): the member's live QR there, if any. */
 export function qrcodeQueryOptions(provider: QrProvider) {
   return queryOptions({
     queryKey: queryKeys.qrcode.provider(provider),
@@ -28,7 +28,7 @@ export type CreateQrInput = { provider: QrProvider; amount: number; idempotencyK
 
 /**
  * `POST /api/qrcode/{provider}`. The answer becomes that provider's state; the other providers
- * read theirs again (SPEC.md section 4).
+ * read theirs again (the spec's states).
  */
 export function useCreateQr() {
   return useMutation({

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { refreshMoneyViews } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/truelink-key` (CONTRACT.md): the key a gift link is encrypted with. */
+/** `GET /api/lookup/truelink-key` (the API contract): the key a gift link is encrypted with. */
 export function truelinkKeyQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.lookup.truelinkKey(),
@@ -20,7 +20,7 @@ export function useTruelinkKey() {
 
 export type RedeemGiftLinkInput = { ciphertext: string; idempotencyKey: string };
 
-/** `POST /api/wallet/truelink` (SPEC.md section 7): the encrypted link, credited once. */
+/** `POST /api/wallet/truelink` (the spec's calls): the encrypted link, credited once. */
 export function redeemGiftLink({
   ciphertext,
   idempotencyKey,

@@ -10,7 +10,7 @@ import { refreshMoneyViews } from '../../../lib/query-client';
 export type UploadSlipInput = { file: File; idempotencyKey: string };
 
 /**
- * `POST /api/wallet/slip` (SPEC.md section 7): the slip as a multipart form; the client waits
+ * `POST /api/wallet/slip` (the spec's calls): the slip as a multipart form; the client waits
  * up to 300 s (the upload time-out of the API client for a FormData body).
  */
 export function uploadSlip({ file, idempotencyKey }: UploadSlipInput): Promise<SlipUploadResponse> {

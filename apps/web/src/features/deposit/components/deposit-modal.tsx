@@ -33,7 +33,7 @@ type DepositModalProps = { opened: boolean; onClose: () => void };
 const WALLET_POLL_MS = 10_000;
 
 /**
- * A receiving account the bank feed credits by itself (SPEC.md section 2: "bank accounts are
+ * A receiving account the bank feed credits by itself (the spec's screens: "bank accounts are
  * shown with a copy action"). KBANK in AUTO mode is one, and a QR flow besides; the payment
  * providers are QR flows only, and MANUAL accounts take slips.
  */
@@ -42,7 +42,7 @@ export function isFeedAccount(account: DepositAccount): boolean {
 }
 
 /**
- * SPEC.md section 4, KBANK auto bank-name edit: copying the KBANK auto account's number first
+ * The spec's states, KBANK auto bank-name edit: copying the KBANK auto account's number first
  * asks a KTB/TMB/BBL member with a non-Latin account name for the name in English.
  */
 function checksLatinName(account: DepositAccount): boolean {
@@ -50,7 +50,7 @@ function checksLatinName(account: DepositAccount): boolean {
 }
 
 /**
- * The deposit modal (SPEC.md section 2): the operator's bank accounts with a copy action and the
+ * The deposit modal (the spec's screens): the operator's bank accounts with a copy action and the
  * rule the bank feed follows (a transfer is credited when it comes from the member's own
  * registered account), a QR flow per payment provider (one tab each; every tab stays mounted, so
  * a QR made in one makes the others read theirs again), and the TrueMoney gift-link flow when

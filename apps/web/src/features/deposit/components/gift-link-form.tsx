@@ -15,7 +15,7 @@ import { useRedeemGiftLink, useTruelinkKey } from '../api/redeem-gift-link';
 import { encryptLink } from '../encrypt-link';
 
 /**
- * The TrueMoney gift-link flow (SPEC.md sections 4 and 5): paste the link, send (disabled while
+ * The TrueMoney gift-link flow (the spec's states and validation rules): paste the link, send (disabled while
  * the field is empty); the link is encrypted before it leaves the browser; success toast, and
  * the deposit modal closes. A retry of the same link sends the same ciphertext under the same
  * Idempotency-Key, so the server recognises it as the same request.
@@ -25,7 +25,7 @@ export function GiftLinkForm({ onDone }: { onDone: () => void }) {
   const money = useMoney();
   const unit = useCurrencyUnit();
   const locale = useLocale();
-  // SPEC.md section 5's minimum, the setting of the member's currency (issue 30).
+  // The spec's validation rules's minimum, the setting of the member's currency (issue 30).
   const { data: limits } = useWithdrawLimits();
   const key = useTruelinkKey();
   const redeem = useRedeemGiftLink();

@@ -28,14 +28,14 @@ import { qrOptions } from '../qr-options';
 
 type LiveQr = Extract<QrcodeState, { hasQrcode: true }>;
 
-/** Seconds as mm:ss (SPEC.md section 9: the QR countdown). */
+/** Seconds as mm:ss (the spec's constants and limits: the QR countdown). */
 export function mmss(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /**
- * One provider's QR deposit flow (SPEC.md section 4): the member's live QR there, or the amount
+ * One provider's QR deposit flow (the spec's states): the member's live QR there, or the amount
  * form that creates one. `onDone` closes the deposit modal.
  */
 export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
@@ -86,7 +86,7 @@ function QrAmountForm({ provider }: { provider: QrProvider }) {
   const typed = watch('amount');
   const value = typed === '' ? 0 : typed;
 
-  // SPEC.md section 5: nothing happens below 1 (qrCreateSchema's minimum), so a refusal here
+  // The spec's validation rules: nothing happens below 1 (qrCreateSchema's minimum), so a refusal here
   // shows nothing; the button's state already says what the provider takes.
   const onSubmit = handleSubmit(async ({ amount }) => {
     try {
@@ -160,7 +160,7 @@ function ShownQr({
   const left = useCountdown(qr.expireIn);
 
   useEffect(() => {
-    // At 00:00 the QR is dropped and the amount form returns (SPEC.md section 4).
+    // At 00:00 the QR is dropped and the amount form returns (the spec's states).
     if (left === 0) {
       queryClient.setQueryData(queryKeys.qrcode.provider(provider), { hasQrcode: false });
     }

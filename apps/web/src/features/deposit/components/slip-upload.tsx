@@ -13,13 +13,13 @@ import { useSlipSettings } from '../../lookup/api/get-slip-settings';
 import { useDepositAccounts } from '../api/get-deposit-accounts';
 import { useUploadSlip } from '../api/upload-slip';
 
-/** The operator's accounts that take a transfer checked by its slip (SPEC.md section 3). */
+/** The operator's accounts that take a transfer checked by its slip (the spec's entities). */
 function isSlipAccount(account: DepositAccount): boolean {
   return account.bankType === 'BANK' && account.mode === 'MANUAL';
 }
 
 /**
- * The slip upload of a manual deposit (SPEC.md sections 2, 5 and 9): the MANUAL accounts to
+ * The slip upload of a manual deposit (the spec's screens, validation rules and constants and limits): the MANUAL accounts to
  * transfer to, the rule, and the slip picture, checked here as the server checks it
  * (`checkSlipFile`: PNG or JPEG, not empty, not above the slip lookup's size) before anything is
  * sent. The upload carries a fresh Idempotency-Key per action, the same one on a retry of the

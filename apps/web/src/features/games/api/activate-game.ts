@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/wallet/activate/{game}` (SPEC.md section 7): opens the account at the provider. */
+/** `GET /api/wallet/activate/{game}` (the spec's calls): opens the account at the provider. */
 export function activateGame(game: GameProviderCode): Promise<ActivateGameResponse> {
   return apiRequest(`/api/wallet/activate/${encodeURIComponent(game)}`, ActivateGameResponseSchema);
 }

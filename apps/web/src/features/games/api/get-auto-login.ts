@@ -8,7 +8,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * `GET /api/autoLogin/{provider}/{username}[/{password}]` (SPEC.md section 7): a link that
+ * `GET /api/autoLogin/{provider}/{username}[/{password}]` (the spec's calls): a link that
  * opens the game signed in. Read once per play (each link is a fresh session), so no query.
  */
 export function getAutoLogin(

@@ -38,7 +38,7 @@ function canOpen(account: GameAccountResponse): boolean {
 
 type GameAccountModalProps = { game: GameProviderCode | null; onClose: () => void };
 
-/** The game-account modal (SPEC.md sections 2 and 4): activate, credentials, reset, play. */
+/** The game-account modal (the spec's screens and states): activate, credentials, reset, play. */
 export function GameAccountModal({ game, onClose }: GameAccountModalProps) {
   const { data: wallet } = useWallet();
   const slot = wallet?.slots.find((s) => s.code === game);
@@ -80,7 +80,7 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
   const [stake, setStake] = useState<number | string>('');
   const [playing, setPlaying] = useState(false);
 
-  // SPEC.md section 8: activate and credential errors show an error alert.
+  // The spec's error catalogue: activate and credential errors show an error alert.
   const accountError = account.error;
   useEffect(() => {
     if (accountError) showErrorAlert(accountError);
@@ -191,7 +191,7 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
   );
 }
 
-/** SPEC.md section 2: the web, Android and iOS links, each shown only when the game has it. */
+/** The spec's screens: the web, Android and iOS links, each shown only when the game has it. */
 function GameLinks({ account }: { account: GameAccountResponse }) {
   const { t } = useTranslation();
   const links = [

@@ -5,7 +5,7 @@ import { queryClient, refreshMoneyViews } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `GET /api/invite/bonus` (SPEC.md section 7): the invite bonus ready goes into the cash
+ * `GET /api/invite/bonus` (the spec's calls): the invite bonus ready goes into the cash
  * wallet. The server counts each friend's round once (docs/promotions.md), so a repeat answers
  * NO_INVITE_BONUS rather than paying twice.
  */

@@ -4,7 +4,7 @@ import { type InviteListResponse, InviteListResponseSchema } from '@wallet/contr
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `POST /api/invite` {page, limit} (SPEC.md section 7): the invited friends, newest first. */
+/** `POST /api/invite` {page, limit} (the spec's calls): the invited friends, newest first. */
 export function getInvites(page: number, limit: number): Promise<InviteListResponse> {
   return apiRequest('/api/invite', InviteListResponseSchema, {
     method: 'POST',
@@ -12,7 +12,7 @@ export function getInvites(page: number, limit: number): Promise<InviteListRespo
   });
 }
 
-/** 10 a page (SPEC.md section 9), read again each time the modal shows it. */
+/** 10 a page (the spec's constants and limits), read again each time the modal shows it. */
 export function useInvites(page: number, enabled: boolean) {
   return useQuery(
     queryOptions({

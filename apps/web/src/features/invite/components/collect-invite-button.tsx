@@ -7,7 +7,7 @@ import { useCollectInviteBonus } from '../api/collect-invite-bonus';
 
 /**
  * Collects the invite bonus ready (`wallet.invite.amount`), off at 0: a success toast with
- * the amount, or an invite bonus error as a danger toast (SPEC.md section 8).
+ * the amount, or an invite bonus error as a danger toast (the spec's error catalogue).
  */
 export function CollectInviteButton({
   amount,

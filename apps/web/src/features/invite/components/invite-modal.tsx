@@ -17,7 +17,7 @@ import { useWallet } from '../../wallet/api/get-wallet';
 import { useInvites } from '../api/get-invites';
 import { CollectInviteButton } from './collect-invite-button';
 
-/** The invited friends, 10 a page (SPEC.md sections 2 and 9); a failed page is ignored (7). */
+/** The invited friends, 10 a page (the spec's screens and constants and limits); a failed page is ignored (7). */
 function InvitedFriends({ opened }: { opened: boolean }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -62,7 +62,7 @@ function InvitedFriends({ opened }: { opened: boolean }) {
 }
 
 /**
- * The invite modal (SPEC.md sections 2 and 4): the member's link `{origin}/register?code=PR{id}`
+ * The invite modal (the spec's screens and states): the member's link `{origin}/register?code=PR{id}`
  * with a copy action, the invite bonus ready with its rates and the collect button, and the
  * friends who signed up with the link.
  */

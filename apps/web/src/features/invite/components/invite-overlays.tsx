@@ -1,6 +1,6 @@
 import { bannersFirstEntry } from '../../../components/ui/banners-first';
 
-/** SPEC.md section 2: Invite shows its banners first, then the invite modal. */
+/** The spec's screens: Invite shows its banners first, then the invite modal. */
 export const { useFlow: useInviteFlow, Overlays: InviteOverlays } = bannersFirstEntry({
   loadBanners: async () => (await import('../api/get-invite-banners')).getInviteBanners(),
   loadModal: async () => (await import('./invite-modal')).InviteModal,

@@ -5,7 +5,7 @@ import { useMoney } from '../../../hooks/use-money';
 import { CollectInviteButton } from './collect-invite-button';
 
 /**
- * Home's referral-bonus card (SPEC.md section 2): the invite bonus ready to collect and its
+ * Home's referral-bonus card (the spec's screens): the invite bonus ready to collect and its
  * receive button. Fixed sizes and no measuring: it sits in the home screen's first paint.
  */
 export function ReferralCard({ amount }: { amount: number | undefined }) {

@@ -3,7 +3,7 @@ import { type HtmlDocumentResponse, HtmlDocumentResponseSchema } from '@wallet/c
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/agreements` (SPEC.md section 7): the member agreement shown on home. */
+/** `GET /api/lookup/agreements` (the spec's calls): the member agreement shown on home. */
 export function getAgreements(): Promise<HtmlDocumentResponse> {
   return apiRequest('/api/lookup/agreements', HtmlDocumentResponseSchema);
 }

@@ -3,7 +3,7 @@ import { type BanksResponse, BanksResponseSchema } from '@wallet/contract/lookup
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/banks` (SPEC.md section 7). */
+/** `GET /api/lookup/banks` (the spec's calls). */
 export function getBanks(): Promise<BanksResponse> {
   return apiRequest('/api/lookup/banks', BanksResponseSchema);
 }

@@ -3,7 +3,7 @@ import { type HtmlDocumentResponse, HtmlDocumentResponseSchema } from '@wallet/c
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/conditions` (SPEC.md section 7). */
+/** `GET /api/lookup/conditions` (the spec's calls). */
 export function getConditions(): Promise<HtmlDocumentResponse> {
   return apiRequest('/api/lookup/conditions', HtmlDocumentResponseSchema);
 }

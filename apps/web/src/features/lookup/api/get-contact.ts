@@ -3,7 +3,7 @@ import { type ContactResponse, ContactResponseSchema } from '@wallet/contract/lo
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/contact` (SPEC.md section 7). */
+/** `GET /api/lookup/contact` (the spec's calls). */
 export function getContact(): Promise<ContactResponse> {
   return apiRequest('/api/lookup/contact', ContactResponseSchema);
 }

@@ -3,7 +3,7 @@ import { type HowtoResponse, HowtoResponseSchema } from '@wallet/contract/lookup
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/howto` (SPEC.md section 7). */
+/** `GET /api/lookup/howto` (the spec's calls). */
 export function getHowto(): Promise<HowtoResponse> {
   return apiRequest('/api/lookup/howto', HowtoResponseSchema);
 }

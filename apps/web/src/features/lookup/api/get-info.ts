@@ -6,7 +6,7 @@ import { afterNextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `GET /api/lookup/info` (SPEC.md section 7). The public shell shows it, so its schema is
+ * `GET /api/lookup/info` (the spec's calls). The public shell shows it, so its schema is
  * loaded lazily to keep the schema library out of the /login bundle.
  */
 export function getInfo(): Promise<InfoResponse> {

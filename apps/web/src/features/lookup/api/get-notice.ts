@@ -3,7 +3,7 @@ import { type NoticeResponse, NoticeResponseSchema } from '@wallet/contract/look
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/notice` (SPEC.md section 7): the bonus notice, `%percentFail%` still in it. */
+/** `GET /api/lookup/notice` (the spec's calls): the bonus notice, `%percentFail%` still in it. */
 export function getNotice(): Promise<NoticeResponse> {
   return apiRequest('/api/lookup/notice', NoticeResponseSchema);
 }

@@ -3,7 +3,7 @@ import { type FeatureFlagResponse, FeatureFlagResponseSchema } from '@wallet/con
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/registerOTP` (SPEC.md section 7). */
+/** `GET /api/lookup/registerOTP` (the spec's calls). */
 export function getRegisterOtp(): Promise<FeatureFlagResponse> {
   return apiRequest('/api/lookup/registerOTP', FeatureFlagResponseSchema);
 }

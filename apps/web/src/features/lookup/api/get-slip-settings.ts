@@ -3,7 +3,7 @@ import { type SlipLookupResponse, SlipLookupResponseSchema } from '@wallet/contr
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/slip` (SPEC.md section 7): whether slips are taken, and the largest file. */
+/** `GET /api/lookup/slip` (the spec's calls): whether slips are taken, and the largest file. */
 export function getSlipSettings(): Promise<SlipLookupResponse> {
   return apiRequest('/api/lookup/slip', SlipLookupResponseSchema);
 }

@@ -3,7 +3,7 @@ import { type SourcesResponse, SourcesResponseSchema } from '@wallet/contract/lo
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/sources` (SPEC.md section 7). */
+/** `GET /api/lookup/sources` (the spec's calls). */
 export function getSources(): Promise<SourcesResponse> {
   return apiRequest('/api/lookup/sources', SourcesResponseSchema);
 }

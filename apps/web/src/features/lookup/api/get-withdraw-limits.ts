@@ -3,7 +3,7 @@ import { type WithdrawLimitsResponse, WithdrawLimitsResponseSchema } from '@wall
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/lookup/withdraw` (SPEC.md section 7): withdrawMin and withdrawMax. */
+/** `GET /api/lookup/withdraw` (the spec's calls): withdrawMin and withdrawMax. */
 export function getWithdrawLimits(): Promise<WithdrawLimitsResponse> {
   return apiRequest('/api/lookup/withdraw', WithdrawLimitsResponseSchema);
 }

@@ -11,7 +11,7 @@ const AgreementDialog = lazyOverlay(
 );
 
 /**
- * SPEC.md section 2, Home: the member agreement appears 1.5 s after the page loads unless the
+ * The spec's screens, Home: the member agreement appears 1.5 s after the page loads unless the
  * stored flag (`remember-agreement`) says it was accepted. The flag is dropped whenever the
  * public shell opens, so each new sign-in shows the agreement again; closing it without
  * accepting shows it again next time.

@@ -8,7 +8,7 @@ import { conditionsQueryOptions } from '../api/get-conditions';
 
 type ConditionsModalProps = { opened: boolean; onClose: () => void };
 
-/** The Conditions item of the member's bottom menu (SPEC.md section 2). */
+/** The Conditions item of the member's bottom menu (the spec's screens). */
 export function ConditionsModal({ opened, onClose }: ConditionsModalProps) {
   const { t } = useTranslation();
   const { data, error, isPending } = useQuery({ ...conditionsQueryOptions(), enabled: opened });

@@ -11,7 +11,7 @@ import { useContact } from '../api/get-contact';
 import { LineContact } from './line-contact';
 
 /**
- * Contact, in both shells (SPEC.md section 2): contact text, version, LINE QR and name/link,
+ * Contact, in both shells (the spec's screens): contact text, version, LINE QR and name/link,
  * and the chat widget when enableChatWidget is on. The member shell carries its own chat
  * button on every page, /user/contact included; here it serves visitors, as guests.
  */

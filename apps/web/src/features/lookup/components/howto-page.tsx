@@ -47,7 +47,7 @@ function VideoPlayer({ video }: { video: Video }) {
   );
 }
 
-/** SPEC.md section 2: five videos, each opened in a modal player. */
+/** The spec's screens: five videos, each opened in a modal player. */
 export function HowtoPage() {
   const { t } = useTranslation();
   const { data, error, isPending } = useHowto();

@@ -3,7 +3,7 @@ import { IconBrandLine } from '@tabler/icons-react';
 import type { ContactResponse } from '@wallet/contract/lookup';
 import { useTranslation } from 'react-i18next';
 
-/** The LINE QR image and name/link of the contact lookup (SPEC.md section 2). */
+/** The LINE QR image and name/link of the contact lookup (the spec's screens). */
 export function LineContact({ contact }: { contact: ContactResponse }) {
   const { t } = useTranslation();
   return (

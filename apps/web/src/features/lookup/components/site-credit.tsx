@@ -6,7 +6,7 @@ function hrefOf(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-/** SPEC.md section 1: the site name and website from the info lookup, as a footer credit. */
+/** The spec's overview: the site name and website from the info lookup, as a footer credit. */
 export function SiteCredit() {
   const { t } = useTranslation();
   const { data } = useSiteInfo();

@@ -6,7 +6,7 @@ import {
 } from '@wallet/contract/otp';
 import { apiRequest } from '../../../lib/api-client';
 
-/** `POST /api/otp/verify` (SPEC.md section 7). */
+/** `POST /api/otp/verify` (the spec's calls). */
 export function verifyOtp(body: OtpVerify): Promise<OtpVerifyResponse> {
   return apiRequest('/api/otp/verify', OtpVerifyResponseSchema, { method: 'POST', body });
 }

@@ -8,7 +8,7 @@ import { queryClient, refreshMoneyViews } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `GET /api/refund/addWallet` (SPEC.md section 7): every received refund not yet paid goes
+ * `GET /api/refund/addWallet` (the spec's calls): every received refund not yet paid goes
  * into the cash wallet, each once (docs/promotions.md); with none, NO_REFUND.
  */
 /** With the action's Idempotency-Key: a retry of the same action answers the first answer. */

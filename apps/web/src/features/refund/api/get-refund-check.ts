@@ -3,7 +3,7 @@ import { type RefundCheckResponse, RefundCheckResponseSchema } from '@wallet/con
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/refund/check` (SPEC.md section 7): the refund ready, the bonus blocking it, the rates. */
+/** `GET /api/refund/check` (the spec's calls): the refund ready, the bonus blocking it, the rates. */
 export function getRefundCheck(): Promise<RefundCheckResponse> {
   return apiRequest('/api/refund/check', RefundCheckResponseSchema);
 }

@@ -4,7 +4,7 @@ import { type RefundListResponse, RefundListResponseSchema } from '@wallet/contr
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `POST /api/refund` {page, limit} (SPEC.md section 7): the refund log, newest first. */
+/** `POST /api/refund` {page, limit} (the spec's calls): the refund log, newest first. */
 export function getRefunds(page: number, limit: number): Promise<RefundListResponse> {
   return apiRequest('/api/refund', RefundListResponseSchema, {
     method: 'POST',
@@ -12,7 +12,7 @@ export function getRefunds(page: number, limit: number): Promise<RefundListRespo
   });
 }
 
-/** 10 a page (SPEC.md section 9), read again each time the modal shows it. */
+/** 10 a page (the spec's constants and limits), read again each time the modal shows it. */
 export function useRefunds(page: number, enabled: boolean) {
   return useQuery(
     queryOptions({

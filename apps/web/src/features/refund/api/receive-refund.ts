@@ -5,7 +5,7 @@ import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `GET /api/refund/receive` (SPEC.md section 7): the refund ready becomes a row of the refund
+ * `GET /api/refund/receive` (the spec's calls): the refund ready becomes a row of the refund
  * log. The server counts each round once, so a repeat answers NO_REFUND, never a second claim.
  */
 /** With the action's Idempotency-Key: a retry of the same action answers the first answer. */
@@ -17,7 +17,7 @@ export function receiveRefund({
   return apiRequest('/api/refund/receive', RefundReceiveResponseSchema, { idempotencyKey });
 }
 
-/** SPEC.md section 4: whatever the answer, the refund state (and its log) is checked again. */
+/** The spec's states: whatever the answer, the refund state (and its log) is checked again. */
 export function useReceiveRefund() {
   return useMutation({
     mutationFn: receiveRefund,

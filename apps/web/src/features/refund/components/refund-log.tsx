@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { pageCount } from '../../../lib/page-range';
 import { useRefunds } from '../api/get-refunds';
 
-/** The refund log, 10 a page (SPEC.md sections 2 and 9); a failed page is ignored (7). */
+/** The refund log, 10 a page (the spec's screens and constants and limits); a failed page is ignored (7). */
 export function RefundLog({ opened }: { opened: boolean }) {
   const { t } = useTranslation();
   const money = useMoney();

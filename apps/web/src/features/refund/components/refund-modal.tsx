@@ -13,7 +13,7 @@ import { useRefundCheck } from '../api/get-refund-check';
 import { useReceiveRefund } from '../api/receive-refund';
 import { RefundLog } from './refund-log';
 
-/** Why receiving is off, in the member's words (SPEC.md section 4), or null when it is on. */
+/** Why receiving is off, in the member's words (the spec's states), or null when it is on. */
 export function refundBlockerText(
   check: RefundCheckResponse,
   t: (key: string) => string,
@@ -25,7 +25,7 @@ export function refundBlockerText(
   return null;
 }
 
-/** The refund ready, its rates and the receive button; a receive error rechecks (SPEC.md 4). */
+/** The refund ready, its rates and the receive button; a receive error rechecks (the spec 4). */
 function RefundReady({ check }: { check: RefundCheckResponse }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -75,7 +75,7 @@ function RefundReady({ check }: { check: RefundCheckResponse }) {
 }
 
 /**
- * The refund modal (SPEC.md sections 2 and 4): the refund ready with its success % and fail %,
+ * The refund modal (the spec's screens and states): the refund ready with its success % and fail %,
  * the operator's info, the receive button, the refund log, and the refund to the wallet, asked
  * first with the rates shown; on success the modal closes and the wallet is read again.
  */

@@ -1,6 +1,6 @@
 import { bannersFirstEntry } from '../../../components/ui/banners-first';
 
-/** SPEC.md section 2: Refund shows its banners first, then the refund modal. */
+/** The spec's screens: Refund shows its banners first, then the refund modal. */
 export const { useFlow: useRefundFlow, Overlays: RefundOverlays } = bannersFirstEntry({
   loadBanners: async () => (await import('../api/get-refund-banners')).getRefundBanners(),
   loadModal: async () => (await import('./refund-modal')).RefundModal,

@@ -19,7 +19,7 @@ export function claimCoupon({ body, idempotencyKey }: ClaimInput): Promise<Coupo
   });
 }
 
-/** Whatever the answer, the wallet, the statement and the wheel are read again (SPEC.md 4). */
+/** Whatever the answer, the wallet, the statement and the wheel are read again (the spec 4). */
 export function useClaimCoupon() {
   return useMutation({
     mutationFn: claimCoupon,

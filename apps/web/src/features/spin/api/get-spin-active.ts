@@ -5,7 +5,7 @@ import { afterNextPaint } from '../../../lib/next-paint';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `GET /api/spinwheel/active`: the spin entry points show only while it says so (SPEC.md 4).
+ * `GET /api/spinwheel/active`: the spin entry points show only while it says so (the spec 4).
  * Asked once the screen that needs it has painted (lib/next-paint.ts).
  */
 export function spinActiveQueryOptions() {

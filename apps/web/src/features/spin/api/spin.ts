@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /**
  * `POST /api/spinwheel/spin` under the action's Idempotency-Key: one coin for the slice the
- * server chose. The wheel is read again once the prize modal closes (SPEC.md section 4).
+ * server chose. The wheel is read again once the prize modal closes (the spec's states).
  */
 export function spin(idempotencyKey: string): Promise<SpinResponse> {
   return apiRequest('/api/spinwheel/spin', SpinResponseSchema, {

@@ -12,7 +12,7 @@ import { useClaimCoupon } from '../api/claim-coupon';
 import { showSpinError } from '../spin-error';
 
 /**
- * The confirm step of a coupon claim (SPEC.md section 4): confirming calls the claim 500 ms
+ * The confirm step of a coupon claim (the spec's states): confirming calls the claim 500 ms
  * later (debounced: taps in between make one claim); success refreshes the wallet and says so.
  */
 export function ClaimModal({ coupon, onClose }: { coupon: Coupon | null; onClose: () => void }) {

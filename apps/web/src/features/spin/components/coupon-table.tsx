@@ -10,7 +10,7 @@ import { pageCount } from '../../../lib/page-range';
 import { useCoupons } from '../api/get-coupons';
 import { ClaimModal } from './claim-modal';
 
-/** The member's coupons, 3 a page (SPEC.md section 9), each with its claim button. */
+/** The member's coupons, 3 a page (the spec's constants and limits), each with its claim button. */
 export function CouponTable() {
   const { t } = useTranslation();
   const money = useMoney();

@@ -6,7 +6,7 @@ import { OperatorHtml } from '../../../components/ui/operator-html';
 import type { Prize } from '../use-wheel-spin';
 
 /**
- * The prize modal at the end of a spin (SPEC.md sections 2 and 4): the slice's label in its
+ * The prize modal at the end of a spin (the spec's screens and states): the slice's label in its
  * colours and its description. The last prize stays while the modal closes.
  */
 export function PrizeModal({ prize, onClose }: { prize: Prize | null; onClose: () => void }) {

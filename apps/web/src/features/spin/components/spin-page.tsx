@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SpinPanel } from './spin-panel';
 
-/** /user/spin (SPEC.md section 2): the prize wheel and the member's coupons. */
+/** /user/spin (the spec's screens): the prize wheel and the member's coupons. */
 export function SpinPage() {
   const { t } = useTranslation();
   return (

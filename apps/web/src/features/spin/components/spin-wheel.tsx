@@ -55,7 +55,7 @@ function drawWheel(canvas: HTMLCanvasElement, slices: Slice[], size: number): vo
 
 /**
  * The wheel's width for its place: 85% of the window up to 350 px, never wider than its box
- * (the spin modal), set up again 500 ms after the window stops resizing (SPEC.md section 9).
+ * (the spin modal), set up again 500 ms after the window stops resizing (the spec's constants and limits).
  */
 function useWheelWidth(box: RefObject<HTMLElement | null>): number | null {
   const [size, setSize] = useState<number | null>(null);
@@ -88,7 +88,7 @@ type SpinWheelProps = {
 /**
  * The wheel on a canvas, turned by its `ref` (the spin animation sets its transform), a fixed
  * pointer at the top, and the centre button with the coins left: grey and inert at zero coins,
- * and doing nothing while the wheel turns (SPEC.md sections 2 and 4).
+ * and doing nothing while the wheel turns (the spec's screens and states).
  */
 export function SpinWheel({ canvasRef, name, slices, coins, spinning, onSpin }: SpinWheelProps) {
   const { t } = useTranslation();

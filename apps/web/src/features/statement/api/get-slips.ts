@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** While a slip on the page is still being checked, the page is read again this often. */
 const PROCESSING_POLL_MS = 3000;
 
-/** `POST /api/statement/slip` {page, limit} (SPEC.md section 7): the member's slips, newest first. */
+/** `POST /api/statement/slip` {page, limit} (the spec's calls): the member's slips, newest first. */
 export function getSlips(body: SlipListRequest): Promise<SlipListResponse> {
   return apiRequest('/api/statement/slip', SlipListResponseSchema, { method: 'POST', body });
 }

@@ -7,7 +7,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `POST /api/statement` {page, limit} (SPEC.md section 7), newest first. */
+/** `POST /api/statement` {page, limit} (the spec's calls), newest first. */
 export function getStatement(body: StatementRequest): Promise<StatementResponse> {
   return apiRequest('/api/statement', StatementResponseSchema, { method: 'POST', body });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * One page of a list read from the server (the statement, the slips): a loader while the first
- * page loads, the items, or `empty`. A failed load shows nothing new (SPEC.md section 7): the
+ * page loads, the items, or `empty`. A failed load shows nothing new (the spec's calls): the
  * loader goes away and the list stays as it was.
  */
 export function PagedList<T extends { _id: string }>({

@@ -54,7 +54,7 @@ function SlipCard({ slip }: { slip: Slip }) {
 }
 
 /**
- * The slip modal of the statement page (SPEC.md sections 2 and 9): the member's uploaded slips,
+ * The slip modal of the statement page (the spec's screens and constants and limits): the member's uploaded slips,
  * 10 a page, each with its time, amount, status (SUCCESS, FAILED, otherwise in progress), the
  * reason of a refused one and a link to its picture (a short-lived signed link). While a slip
  * is being checked the page is read again; once one is settled, the wallet and statement are.

@@ -21,7 +21,7 @@ const SlipModal = lazyOverlay(
 );
 const descriptionKeys = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
 
-/** SPEC.md section 3: WALLET reads 'Wallet', a game code its provider's name, others as given. */
+/** The spec's entities: WALLET reads 'Wallet', a game code its provider's name, others as given. */
 function useAccountName(): (account: string) => string {
   const { t } = useTranslation();
   const { data: wallet } = useWallet();
@@ -68,8 +68,8 @@ function EntryCard({ entry }: { entry: StatementEntry }) {
 }
 
 /**
- * /user/statement (SPEC.md sections 2 and 7): the member's entries, 10 a page. A failed load
- * is ignored on purpose (SPEC.md section 7): the loader goes away and the list stays as it was.
+ * /user/statement (the spec's screens and calls): the member's entries, 10 a page. A failed load
+ * is ignored on purpose (the spec's calls): the loader goes away and the list stays as it was.
  */
 export function StatementPage() {
   const { t } = useTranslation();

@@ -5,9 +5,9 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useSessionStore } from '../../../lib/session-store';
 
 /**
- * `GET /api/wallet` (SPEC.md section 7), kept as the user info state of section 3: slots
+ * `GET /api/wallet` (the spec's calls), kept as the user info state of section 3: slots
  * grouped by category and the total computed. Reading it is a sync, so the store's last sync
- * time (SPEC.md section 3, `last_sync`) moves with it. The contract (and zod with it) loads
+ * time (the spec's entities, `last_sync`) moves with it. The contract (and zod with it) loads
  * while the call is on its way: the home route's loader starts this call from the entry chunk,
  * before the member screens' chunks have arrived (docs/performance.md).
  */

@@ -7,7 +7,7 @@ import { getWallet } from './get-wallet';
 
 /**
  * The refresh button: `GET /api/wallet/refresh/slot` asks every provider for its balance, then
- * `GET /api/wallet` reads the whole wallet again (SPEC.md section 7).
+ * `GET /api/wallet` reads the whole wallet again (the spec's calls).
  */
 export async function refreshWallet(): Promise<UserInfo> {
   await apiRequest('/api/wallet/refresh/slot', RefreshSlotResponseSchema);

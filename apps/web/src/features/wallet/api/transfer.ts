@@ -9,7 +9,7 @@ import { refreshMoneyViews } from '../../../lib/query-client';
 
 export type TransferInput = { body: TransferRequest; idempotencyKey: string };
 
-/** `POST /api/wallet/transfer` with the action's Idempotency-Key (CONTRACT.md). */
+/** `POST /api/wallet/transfer` with the action's Idempotency-Key (the API contract). */
 export function transfer({ body, idempotencyKey }: TransferInput): Promise<TransferResponse> {
   return apiRequest('/api/wallet/transfer', TransferResponseSchema, {
     method: 'POST',

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 let lastEventAt = 0;
 
 /**
- * A `wallet` event of the chat socket (CONTRACT.md, chat socket): the member's main wallet
+ * A `wallet` event of the chat socket (the API contract, chat socket): the member's main wallet
  * after a balance change. It goes into the wallet query's data, total recomputed with the game
  * balances held, so home shows the new balance without a refresh. An event older than one
  * already applied (a reconnection can replay the order) is dropped; with no wallet read yet

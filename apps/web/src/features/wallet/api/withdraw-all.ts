@@ -10,7 +10,7 @@ import { refreshMoneyViews } from '../../../lib/query-client';
 export type WithdrawInput = { body: WithdrawRequest; idempotencyKey: string };
 
 /**
- * `POST /api/wallet/withdrawAll` (SPEC.md section 7: the one the withdraw modal uses): game
+ * `POST /api/wallet/withdrawAll` (the spec's calls: the one the withdraw modal uses): game
  * balances come home first, then the amount leaves the cash wallet.
  */
 export function withdrawAll({ body, idempotencyKey }: WithdrawInput): Promise<WithdrawResponse> {

@@ -13,7 +13,7 @@ type AccountPickerProps = {
 };
 
 /**
- * The vertical account slider of the transfer modal (SPEC.md section 2), built as a radio group
+ * The vertical account slider of the transfer modal (the spec's screens), built as a radio group
  * rather than a swipe carousel: each slide is a radio with its account's name, reachable with
  * Tab and moved with the arrow keys, and the chosen one scrolls into the middle.
  */

@@ -15,7 +15,7 @@ type GameRowProps = {
 
 /**
  * One home carousel of game accounts (slot, sport or lotto): logo, name, amount, active state,
- * 2.2 to a view (SPEC.md section 9), scrolled sideways by the browser (game-row.module.css).
+ * 2.2 to a view (the spec's constants and limits), scrolled sideways by the browser (game-row.module.css).
  * Memoised: the home redraws as the wheel's state and the refreshed balances arrive, and the
  * rows' cards are most of its elements; the query's structural sharing keeps a row's `slots`
  * the same array while its balances stay the same (docs/performance.md).

@@ -25,7 +25,7 @@ const SpinModal = lazyOverlay(
 );
 
 /**
- * /user/home (SPEC.md section 2): the wallet card, the referral-bonus card, and the slot, sport
+ * /user/home (the spec's screens): the wallet card, the referral-bonus card, and the slot, sport
  * and lotto carousels. The providers' balances are asked for again 200 ms after entry.
  */
 export function HomePage() {

@@ -31,7 +31,7 @@ type MoneyMoveFormProps<Values extends AmountValues, Body, Answer> = {
   send: (body: Body, idempotencyKey: string) => Promise<Answer>;
   /** After the answer, once the modal is closed: the success words. */
   onDone: (answer: Answer) => void;
-  /** A refusal or a failure, the form left as it was (SPEC.md section 8 says how it reads). */
+  /** A refusal or a failure, the form left as it was (the spec's error catalogue says how it reads). */
   onFailure: (error: unknown) => void;
   onClose: () => void;
   /** What the form shows above the amount (the transfer's account sliders). */
@@ -39,7 +39,7 @@ type MoneyMoveFormProps<Values extends AmountValues, Body, Answer> = {
 };
 
 /**
- * The form of a money move out of the wallet (SPEC.md section 2: transfer and withdraw): what
+ * The form of a money move out of the wallet (the spec's screens: transfer and withdraw): what
  * `head` adds, the amount, cancel and submit. One zod schema checks it (STYLE.md), so a refused
  * amount reads beside the box before anything is sent.
  */

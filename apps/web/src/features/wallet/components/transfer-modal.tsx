@@ -18,7 +18,7 @@ import { MoneyMoveForm } from './money-move-form';
 
 type TransferModalProps = { opened: boolean; onClose: () => void };
 
-/** SPEC.md section 2: from and to sliders (placeholder, Wallet, each active game), amount. */
+/** The spec's screens: from and to sliders (placeholder, Wallet, each active game), amount. */
 export function TransferModal({ opened, onClose }: TransferModalProps) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -61,7 +61,7 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
               showSuccessAlert(t('transfer.success', { amount: money(answer.amount) }));
             }
           }}
-          // SPEC.md section 8: a transfer error shows an error dialog (TRANSFER_FAIL: funds back).
+          // The spec's error catalogue: a transfer error shows an error dialog (TRANSFER_FAIL: funds back).
           onFailure={(error) => setFailure(errorText(error))}
           onClose={onClose}
           head={(control, errors) => (

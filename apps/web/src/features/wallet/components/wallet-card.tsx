@@ -12,10 +12,10 @@ import { useRefreshWallet } from '../api/refresh-wallet';
 type WalletKind = 'cash' | 'bonus';
 
 /**
- * The wallet card (SPEC.md section 2): the total in the wallet's currency (wallet + every game), the last sync
+ * The wallet card (the spec's screens): the total in the wallet's currency (wallet + every game), the last sync
  * time, a refresh button, the cash/bonus switch, and the spin coin-count button while the wheel
  * runs (`onSpin`). The app is one phone-wide column, so the
- * two wallet cards always toggle (SPEC.md: "on mobile the two wallet cards toggle"): two tabs,
+ * two wallet cards always toggle (the spec: "on mobile the two wallet cards toggle"): two tabs,
  * each showing its wallet. (Tabs rather than a SegmentedControl, whose sliding indicator
  * measures the page while the home is being built: docs/performance.md.)
  */

@@ -14,7 +14,7 @@ import { MoneyMoveForm } from './money-move-form';
 
 type WithdrawModalProps = { opened: boolean; onClose: () => void };
 
-/** SPEC.md section 2: the wallet with its total, an amount, confirm. */
+/** The spec's screens: the wallet with its total, an amount, confirm. */
 export function WithdrawModal({ opened, onClose }: WithdrawModalProps) {
   const { t } = useTranslation();
   const { data: limits } = useWithdrawLimits();

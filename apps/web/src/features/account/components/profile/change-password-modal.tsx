@@ -10,7 +10,7 @@ import { showErrorAlert, showSuccessAlert } from '../../../../lib/alerts';
 import { fieldErrorText } from '../../../../lib/errors';
 import { useChangePassword } from '../../api/change-password';
 
-/** SPEC.md section 5: old, new and confirm are required; new and confirm must match. */
+/** The spec's validation rules: old, new and confirm are required; new and confirm must match. */
 const ChangePasswordFormSchema = ChangePasswordSchema.extend({
   confirmPassword: z.string().min(1, { error: 'KEY_MISSING' }),
 }).refine((v) => v.newPassword === v.confirmPassword, {
@@ -45,7 +45,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
       close();
       showSuccessAlert(t('profile.passwordSaved'));
     } catch (error) {
-      // SPEC.md section 8: a change-password error shows an error alert (WRONG_PASSWORD…).
+      // The spec's error catalogue: a change-password error shows an error alert (WRONG_PASSWORD…).
       showErrorAlert(error);
     }
   });

@@ -23,7 +23,7 @@ type EditBankNameModalProps = {
 };
 
 /**
- * SPEC.md section 4: KTB, TMB and BBL accounts need the holder name in Latin letters for the
+ * The spec's states: KTB, TMB and BBL accounts need the holder name in Latin letters for the
  * automatic bank matching; members whose stored name is not Latin fix it here.
  */
 export function EditBankNameModal({

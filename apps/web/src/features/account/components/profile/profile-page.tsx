@@ -34,7 +34,7 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /user/profile (SPEC.md section 2). */
+/** /user/profile (the spec's screens). */
 export function ProfilePage() {
   const { t } = useTranslation();
   const locale = useLocale();

@@ -10,7 +10,7 @@ import { useProfile } from '../../api/get-profile';
 import { EditBankNameModal } from './edit-bank-name-modal';
 
 /**
- * A copy action that first asks for the account name in Latin letters (SPEC.md section 4, KBANK
+ * A copy action that first asks for the account name in Latin letters (the spec's states, KBANK
  * auto bank-name edit): for a member of KTB, TMB or BBL whose registered name is not in Latin
  * letters, `copy` opens the edit-name modal after 200 ms instead; once the name is saved the copy
  * runs by itself 1 s later. Render `editor` where the modal belongs.

@@ -6,7 +6,7 @@ import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import { servePaths } from '../../../../test/serve';
 import { BankStep } from './bank-step';
 
-// The Laos build: the wallet currency is chosen on this step (SPEC.md section 2).
+// The Laos build: the wallet currency is chosen on this step (the spec's screens).
 vi.mock('../../../../lib/variant', async (original) => ({
   ...(await original<typeof import('../../../../lib/variant')>()),
   variant: { laos: true },

@@ -29,7 +29,7 @@ const serverFieldToFormField: Record<string, keyof BankStepInput> = {
   currency: 'currency',
 };
 
-/** Step 4 (SPEC.md section 2): the payout bank account, and the currency in the Laos build. */
+/** Step 4 (the spec's screens): the payout bank account, and the currency in the Laos build. */
 export function BankStep({ submitting, onSubmit, onBack }: BankStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();

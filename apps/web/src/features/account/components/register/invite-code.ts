@@ -11,7 +11,7 @@ function readStored(): string {
 }
 
 /**
- * SPEC.md section 4: an invite link (`/register?code=PR…`) is remembered on the device, and a
+ * The spec's states: an invite link (`/register?code=PR…`) is remembered on the device, and a
  * remembered code is pre-filled and read-only in the wizard.
  */
 export function useInviteCode(): string {

@@ -15,7 +15,7 @@ import { fieldErrorText } from '../../../../lib/errors';
 import { useSendOtp } from '../../../otp/api/send-otp';
 import { useVerifyOtp } from '../../../otp/api/verify-otp';
 
-/** Not fixed by SPEC.md; a minute matches what SMS gateways and players expect. */
+/** Not fixed by the spec; a minute matches what SMS gateways and players expect. */
 const RESEND_COOLDOWN_SECONDS = 60;
 
 type OtpStepProps = {
@@ -37,7 +37,7 @@ function useCountdown(seconds: number, restartKey: unknown): number {
   return left;
 }
 
-/** Step 2 (SPEC.md section 2): the 6-digit code, with a resend after a cooldown. */
+/** Step 2 (the spec's screens): the 6-digit code, with a resend after a cooldown. */
 export function OtpStep({ phoneNumber, otp, onResent, onVerified, onBack }: OtpStepProps) {
   const { t } = useTranslation();
   const {
@@ -60,7 +60,7 @@ export function OtpStep({ phoneNumber, otp, onResent, onVerified, onBack }: OtpS
       await verify.mutateAsync({ otpToken: otp.otpToken, otpCode });
       onVerified();
     } catch (error) {
-      // SPEC.md section 4: OTP_VERIFIED means the phone is already verified: go on.
+      // The spec's states: OTP_VERIFIED means the phone is already verified: go on.
       if (isApiError(error) && error.code === 'OTP_VERIFIED') onVerified();
       else {
         resetField('otpCode');

@@ -22,7 +22,7 @@ type PhoneStepProps = {
   onSkipOtp: (phoneNumber: string) => void;
 };
 
-/** Step 1 (SPEC.md sections 2 and 4): the phone number, then OTP if the feature is on. */
+/** Step 1 (the spec's screens and states): the phone number, then OTP if the feature is on. */
 export function PhoneStep({ defaultPhone, onOtpSent, onSkipOtp }: PhoneStepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -34,7 +34,7 @@ function isFieldName(value: string | undefined): value is FieldName {
   return (fieldNames as readonly (string | undefined)[]).includes(value);
 }
 
-/** Step 3 (SPEC.md section 2): name, password twice, source and invite code; the server
+/** Step 3 (the spec's screens): name, password twice, source and invite code; the server
  * validates the whole registration so far before the bank step. */
 export function ProfileStep({
   phoneNumber,

@@ -23,7 +23,7 @@ const stepNumber: Record<Step, number> = { phone: 1, otp: 2, profile: 3, bank: 4
 const TOTAL_STEPS = 4;
 
 /**
- * /register, the four-step wizard of SPEC.md sections 2, 4 and 5: phone → OTP (when on) →
+ * /register, the four-step wizard of the spec's screens, states and validation rules: phone → OTP (when on) →
  * profile (server-validated) → bank. Server refusals show as a red toast for 4 s.
  */
 export function RegisterPage() {
@@ -54,7 +54,7 @@ export function RegisterPage() {
         currency: bank.currency,
       });
       forgetInviteCode();
-      // The wizard's own success panel is the message of SPEC.md; no toast repeats it.
+      // The wizard's own success panel is the message of the spec; no toast repeats it.
       setStep('done');
       later(() => void navigate(paths.login, { replace: true }), timings.registerRedirectMs);
       return undefined;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 /**
  * The wizard's step forms, built from the contract's registration rules so the browser and the
  * server judge a field the same way (STYLE.md, "one zod schema"). Only the cross-field and
- * display rules of SPEC.md section 5 are added here.
+ * display rules of the spec's validation rules are added here.
  */
 export function phoneStepSchema(variant: Variant) {
   return otpSendSchema(variant);
@@ -38,7 +38,7 @@ export function bankStepSchema(variant: Variant) {
       currency: fields.currency,
     })
     .superRefine((value, ctx) => {
-      // SPEC.md section 5: KTB, TMB and BBL take Latin letters and spaces only.
+      // The spec's validation rules: KTB, TMB and BBL take Latin letters and spaces only.
       if (!needsLatinName(value.bankCode)) return;
       for (const key of ['firstName', 'lastName'] as const) {
         if (!isLatinName(value[key])) {
