@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -15,8 +14,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
-import { members } from './members';
+import { bigId, createdAt } from './columns';
+import { memberRef } from './members';
 
 /**
  * Support staff (docs/decisions/0044-chat.md): accounts of their own, signed in apart from
@@ -54,10 +53,8 @@ export const staffSessions = pgTable(
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .unique()
-      .references(() => members.id),
+    id: bigId(),
+    memberId: memberRef().unique(),
     guestId: uuid('guest_id').unique(),
     sessionId: uuid('session_id').notNull(),
     customerReadId: bigint('customer_read_id', { mode: 'number' }).notNull().default(0),
@@ -80,7 +77,7 @@ export const chatConversations = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     conversationId: bigint('conversation_id', { mode: 'number' })
       .notNull()
       .references(() => chatConversations.id),
@@ -110,7 +107,7 @@ export const chatMessages = pgTable(
 export const chatFiles = pgTable(
   'chat_files',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     conversationId: bigint('conversation_id', { mode: 'number' })
       .notNull()
       .references(() => chatConversations.id),

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -13,9 +11,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './columns';
-import { ledgerTransactions } from './ledger';
-import { members } from './members';
+import { bigId, createdAt, currencyCode, money } from './columns';
+import { transactionRef } from './ledger';
+import { memberRef } from './members';
 
 /**
  * The operator's receiving accounts (the spec's entities, deposit account): bank accounts and
@@ -33,7 +31,7 @@ export const depositAccounts = pgTable('deposit_accounts', {
   nameEn: text('name_en').notNull(),
   accountName: varchar('account_name', { length: 100 }).notNull(),
   accountNo: varchar('account_no', { length: 20 }).notNull(),
-  currency: varchar('currency', { length: 4 }).notNull(),
+  currency: currencyCode().notNull(),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
 });
@@ -55,7 +53,7 @@ export const truemoneyAccounts = pgTable('truemoney_accounts', {
 export const bankTransfers = pgTable(
   'bank_transfers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     reference: varchar('reference', { length: 64 })
       .notNull()
       .unique('bank_transfers_reference_key'),
@@ -65,11 +63,9 @@ export const bankTransfers = pgTable(
     // The operator's receiving account and so the amount's currency (issue 30); null on the
     // reports kept before the feed named them.
     toAccountNo: varchar('to_account_no', { length: 20 }),
-    currency: varchar('currency', { length: 4 }),
-    memberId: integer('member_id').references(() => members.id),
-    transactionId: bigint('transaction_id', { mode: 'number' }).references(
-      () => ledgerTransactions.id,
-    ),
+    currency: currencyCode(),
+    memberId: memberRef(),
+    transactionId: transactionRef(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -88,9 +84,7 @@ export const giftLinks = pgTable(
   'gift_links',
   {
     code: varchar('code', { length: 64 }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberRef().notNull(),
     amount: money('amount').notNull(),
     state: varchar('state', { length: 10 }).notNull(),
     // Which request claimed it: its Idempotency-Key (a retry of that request may go on where it
@@ -115,11 +109,9 @@ export const qrCodes = pgTable(
   {
     id: varchar('id', { length: 36 }).primaryKey(),
     provider: varchar('provider', { length: 12 }).notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberRef().notNull(),
     amount: money('amount').notNull(),
-    currency: varchar('currency', { length: 4 }).notNull(),
+    currency: currencyCode().notNull(),
     // What the QR image encodes (an EMVCo payload), and the provider's own id for the order.
     payload: text('payload').notNull(),
     providerRef: varchar('provider_ref', { length: 64 }).notNull(),
@@ -127,9 +119,7 @@ export const qrCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
-    transactionId: bigint('transaction_id', { mode: 'number' }).references(
-      () => ledgerTransactions.id,
-    ),
+    transactionId: transactionRef(),
   },
   (t) => [
     uniqueIndex('qr_codes_live_key').on(t.memberId, t.provider).where(sql`${t.state} = 'live'`),
@@ -150,7 +140,7 @@ export const qrCodes = pgTable(
 export const qrCallbacks = pgTable(
   'qr_callbacks',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     provider: varchar('provider', { length: 12 }).notNull(),
     qrcodeId: varchar('qrcode_id', { length: 100 }),
     paymentId: varchar('payment_id', { length: 100 }),
@@ -170,10 +160,8 @@ export const qrCallbacks = pgTable(
 export const slips = pgTable(
   'slips',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    id: bigId(),
+    memberId: memberRef().notNull(),
     fileKey: varchar('file_key', { length: 200 }).notNull(),
     contentType: varchar('content_type', { length: 20 }).notNull(),
     size: integer('size').notNull(),
@@ -184,9 +172,7 @@ export const slips = pgTable(
     sendingBank: varchar('sending_bank', { length: 8 }),
     amount: money('amount').notNull().default(0),
     transferredAt: timestamp('transferred_at', { withTimezone: true }),
-    transactionId: bigint('transaction_id', { mode: 'number' }).references(
-      () => ledgerTransactions.id,
-    ),
+    transactionId: transactionRef(),
     createdAt: createdAt(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns';
-import { members } from './members';
+import { memberRef } from './members';
 
 export const gameProviders = pgTable(
   'game_providers',
@@ -39,9 +39,7 @@ export const gameAccounts = pgTable(
   'game_accounts',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberRef().notNull(),
     providerCode: varchar('provider_code', { length: 20 })
       .notNull()
       .references(() => gameProviders.code),
@@ -69,9 +67,7 @@ export const gameAccounts = pgTable(
 export const gameRounds = pgTable(
   'game_rounds',
   {
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberRef().notNull(),
     providerCode: varchar('provider_code', { length: 20 }).notNull(),
     roundId: bigint('round_id', { mode: 'number' }).notNull(),
     bet: money('bet').notNull(),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -14,8 +13,8 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './columns';
-import { members } from './members';
+import { bigId, createdAt, currencyCode, money } from './columns';
+import { memberRef } from './members';
 
 /**
  * The ledger (docs/decisions/0030-ledger.md). Every balance is a row here; every movement is
@@ -27,13 +26,13 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id').references(() => members.id),
+    memberId: memberRef(),
     // Member kinds: cash, bonus, game, transfer_hold, pending_withdrawal.
     // Operator kinds: deposits, payouts, bonuses, prizes, game_results.
     kind: varchar('kind', { length: 24 }).notNull(),
     // '' for every kind but game: a plain column keeps the unique key simple on PGlite too.
     providerCode: varchar('provider_code', { length: 20 }).notNull().default(''),
-    currency: varchar('currency', { length: 4 }).notNull(),
+    currency: currencyCode().notNull(),
     balance: money('balance').notNull().default(0),
     mayGoNegative: boolean('may_go_negative').notNull().default(false),
   },
@@ -52,15 +51,15 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id').references(() => members.id),
+    id: bigId(),
+    memberId: memberRef(),
     // deposit, bonus, finish_bonus, withdraw, transfer (the statement) and game_result.
     type: varchar('type', { length: 20 }).notNull(),
     status: varchar('status', { length: 12 }).notNull(),
     fromAccount: varchar('from_account', { length: 20 }).notNull(),
     toAccount: varchar('to_account', { length: 20 }).notNull(),
     amount: money('amount').notNull(),
-    currency: varchar('currency', { length: 4 }).notNull(),
+    currency: currencyCode().notNull(),
     description: jsonb('description'),
     providerCode: varchar('provider_code', { length: 20 }),
     // Our reference, sent to the provider so that a retry is idempotent there.
@@ -89,10 +88,8 @@ export const ledgerTransactions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    id: bigId(),
+    transactionId: transactionRef().notNull(),
     accountId: integer('account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
@@ -115,17 +112,13 @@ export const ledgerEntries = pgTable(
 export const outsideCredits = pgTable(
   'outside_credits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     source: varchar('source', { length: 24 }).notNull(),
     reference: varchar('reference', { length: 128 }).notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberRef().notNull(),
     amount: money('amount').notNull(),
-    currency: varchar('currency', { length: 4 }).notNull(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    currency: currencyCode().notNull(),
+    transactionId: transactionRef().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -156,3 +149,8 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.key] })],
 );
+
+/** A column naming the ledger transaction that moved a row's money. */
+export function transactionRef() {
+  return bigint('transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id);
+}

@@ -11,7 +11,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, currencyCode } from './columns';
 
 export const banks = pgTable('banks', {
   code: varchar('code', { length: 20 }).primaryKey(),
@@ -45,7 +45,7 @@ export const members = pgTable(
       .references(() => banks.code),
     bankAccountName: varchar('bank_account_name', { length: 100 }).notNull(),
     bankAccountNo: varchar('bank_account_no', { length: 20 }).notNull(),
-    currency: varchar('currency', { length: 4 }).notNull().default('BAHT'),
+    currency: currencyCode().notNull().default('BAHT'),
     sourceCode: varchar('source_code', { length: 40 }).references(() => sources.code),
     inviterId: integer('inviter_id'),
     coin: integer('coin').notNull().default(0),
@@ -104,3 +104,8 @@ export const otpRequests = pgTable(
   },
   (t) => [index('otp_requests_phone_idx').on(t.phone, t.createdAt)],
 );
+
+/** A column naming the member a row belongs to. */
+export function memberRef() {
+  return integer('member_id').references(() => members.id);
+}

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -15,9 +14,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './columns';
-import { ledgerTransactions } from './ledger';
-import { members } from './members';
+import { bigId, createdAt, currencyCode, money } from './columns';
+import { ledgerTransactions, transactionRef } from './ledger';
+import { memberRef } from './members';
 
 /**
  * The prize wheel (the spec's screens, entities, states and calls; docs/promotions.md). At most one wheel is
@@ -29,7 +28,7 @@ export const spinwheels = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(false),
-    currency: varchar('currency', { length: 4 }).notNull(),
+    currency: currencyCode().notNull(),
     depositPerCoin: money('deposit_per_coin').notNull(),
     // How long a coupon the wheel gives can be claimed.
     couponDays: integer('coupon_days').notNull(),
@@ -79,10 +78,8 @@ export const spinSlices = pgTable(
 export const spins = pgTable(
   'spins',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    id: bigId(),
+    memberId: memberRef().notNull(),
     wheelId: integer('wheel_id')
       .notNull()
       .references(() => spinwheels.id),
@@ -102,10 +99,8 @@ export const spins = pgTable(
 export const coupons = pgTable(
   'coupons',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    id: bigId(),
+    memberId: memberRef().notNull(),
     spinId: bigint('spin_id', { mode: 'number' })
       .notNull()
       .references(() => spins.id)
@@ -115,13 +110,11 @@ export const coupons = pgTable(
       .references(() => spinSlices.id),
     kind: varchar('kind', { length: 8 }).notNull(),
     amount: money('amount').notNull(),
-    currency: varchar('currency', { length: 4 }).notNull(),
+    currency: currencyCode().notNull(),
     state: varchar('state', { length: 8 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    transactionId: bigint('transaction_id', { mode: 'number' }).references(
-      () => ledgerTransactions.id,
-    ),
+    transactionId: transactionRef(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -144,9 +137,7 @@ export const depositRewards = pgTable('deposit_rewards', {
   transactionId: bigint('transaction_id', { mode: 'number' })
     .primaryKey()
     .references(() => ledgerTransactions.id),
-  memberId: integer('member_id')
-    .notNull()
-    .references(() => members.id),
+  memberId: memberRef().notNull(),
   coins: integer('coins').notNull(),
   createdAt: createdAt(),
 });
@@ -163,7 +154,7 @@ export const bonuses = pgTable(
     kind: varchar('kind', { length: 10 }).notNull(),
     type: varchar('type', { length: 8 }).notNull(),
     maxReceived: integer('max_received').notNull(),
-    currency: varchar('currency', { length: 4 }).notNull(),
+    currency: currencyCode().notNull(),
     // The bonus paid on the qualifying deposit: percent of it, at most max_bonus.
     percent: integer('percent').notNull(),
     maxBonus: money('max_bonus').notNull(),
@@ -200,10 +191,8 @@ export const bonuses = pgTable(
 export const memberBonuses = pgTable(
   'member_bonuses',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    id: bigId(),
+    memberId: memberRef().notNull(),
     bonusCode: varchar('bonus_code', { length: 40 })
       .notNull()
       .references(() => bonuses.code),
@@ -246,17 +235,13 @@ export const memberBonuses = pgTable(
 export const refundClaims = pgTable(
   'refund_claims',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    id: bigId(),
+    memberId: memberRef().notNull(),
     amount: money('amount').notNull(),
-    currency: varchar('currency', { length: 4 }).notNull(),
+    currency: currencyCode().notNull(),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    transactionId: bigint('transaction_id', { mode: 'number' }).references(
-      () => ledgerTransactions.id,
-    ),
+    transactionId: transactionRef(),
   },
   (t) => [
     index('refund_claims_member_idx').on(t.memberId, t.createdAt),
@@ -271,16 +256,12 @@ export const refundClaims = pgTable(
 export const inviteCollections = pgTable(
   'invite_collections',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    id: bigId(),
+    memberId: memberRef().notNull(),
     amount: money('amount').notNull(),
-    currency: varchar('currency', { length: 4 }).notNull(),
+    currency: currencyCode().notNull(),
     createdAt: createdAt(),
-    transactionId: bigint('transaction_id', { mode: 'number' }).references(
-      () => ledgerTransactions.id,
-    ),
+    transactionId: transactionRef(),
   },
   (t) => [
     index('invite_collections_member_idx').on(t.memberId, t.createdAt),

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { createdAt, money } from './columns';
+import { check, index, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, currencyCode, money } from './columns';
 
 /**
  * The sandbox game providers' own books: they stand for the outside world, so they never
@@ -22,7 +14,7 @@ export const sandboxGameAccounts = pgTable(
     password: varchar('password', { length: 128 }).notNull(),
     // The currency the account holds, told by our server when it opens it (issue 30): a move
     // in another currency is refused.
-    currency: varchar('currency', { length: 4 }).notNull().default('BAHT'),
+    currency: currencyCode().notNull().default('BAHT'),
     balance: money('balance').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -48,7 +40,7 @@ export const sandboxGameTransfers = pgTable(
 export const sandboxGameRounds = pgTable(
   'sandbox_game_rounds',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     providerCode: varchar('provider_code', { length: 20 }).notNull(),
     username: varchar('username', { length: 64 }).notNull(),
     bet: money('bet').notNull(),

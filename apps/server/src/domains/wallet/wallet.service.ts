@@ -80,8 +80,7 @@ export class WalletService {
     return this.money(
       auth,
       key,
-      'add',
-      { amount },
+      { name: 'add', body: { amount }, recovery: 'final' },
       async (member, ticket) => {
         // Credited as every deposit is (docs/decisions/0038). The sandbox invents the money, so
         // each top-up is a reference of its own; the request's key is what makes it once (a key
@@ -104,7 +103,6 @@ export class WalletService {
         await this.deps.rewards.earned({ ...credit, currency: member.currency });
         return { status: 'success', amount: credit.amount, wallet: credit.wallet };
       },
-      { recover: (orphan) => this.recoverFromMoves(orphan, 'final') },
     );
   }
 
@@ -113,10 +111,8 @@ export class WalletService {
     return this.money(
       auth,
       key,
-      'truelink',
-      { link },
+      { name: 'truelink', body: { link }, recovery: 'final' },
       (member, ticket) => this.deps.deposits.redeemGiftLink(member, link, ticket),
-      { recover: (orphan) => this.recoverFromMoves(orphan, 'final') },
     );
   }
 
@@ -128,11 +124,9 @@ export class WalletService {
     return this.money(
       auth,
       key,
-      'transfer',
-      input,
+      { name: 'transfer', body: input, recovery: 'transfer' },
       (member, ticket) =>
         this.deps.transfers.transfer(member, input.from, input.to, toMinor(input.amount), ticket),
-      { claimInPosting: true, recover: (orphan) => this.recoverTransfer(orphan) },
     );
   }
 
@@ -145,16 +139,10 @@ export class WalletService {
    * nothing; the withdrawal is made once).
    */
   private async recoverFromMoves(
-    { memberId, key }: Parameters<Recovery<MoneyOutcome>>[0],
+    { memberId, key }: Orphan,
     how: 'final' | 'sum' | 'withdrawal',
   ): ReturnType<Recovery<MoneyOutcome>> {
-    const { transactions, wallet } = await this.deps.ledger.requestMoves(
-      this.deps.db,
-      memberId,
-      key,
-    );
-    const last = transactions.at(-1);
-    if (!last) throw new Error(`key ${key} says it moved money, but no transaction has it`);
+    const { transactions, wallet, last } = await this.movesOf(memberId, key);
     if (how === 'withdrawal') {
       const withdrawal = transactions.find((t) => t.type === 'withdraw');
       if (!withdrawal) return { rerun: true };
@@ -173,6 +161,14 @@ export class WalletService {
     };
   }
 
+  /** What a request's key moved, the last of it, and the wallet now. */
+  private async movesOf(memberId: number, key: string) {
+    const moves = await this.deps.ledger.requestMoves(this.deps.db, memberId, key);
+    const last = moves.transactions.at(-1);
+    if (!last) throw new Error(`key ${key} says it moved money, but no transaction has it`);
+    return { ...moves, last };
+  }
+
   /**
    * A transfer whose process died after it moved money (docs/decisions/0036): its answer from
    * its transactions. The last one decides: processing while the provider's outcome is unknown
@@ -184,14 +180,8 @@ export class WalletService {
     memberId,
     key,
     request,
-  }: Parameters<Recovery<MoneyOutcome>>[0]): ReturnType<Recovery<MoneyOutcome>> {
-    const { transactions, wallet } = await this.deps.ledger.requestMoves(
-      this.deps.db,
-      memberId,
-      key,
-    );
-    const last = transactions.at(-1);
-    if (!last) throw new Error(`key ${key} says it moved money, but no transaction has it`);
+  }: Orphan): ReturnType<Recovery<MoneyOutcome>> {
+    const { wallet, last } = await this.movesOf(memberId, key);
     const asked = request as { from?: string; to?: string };
     const answer = (status: MoneyOutcome['status']) => ({ status, amount: last.amount, wallet });
     if (last.status === 'processing') return { final: false, answer: answer('processing') };
@@ -211,10 +201,8 @@ export class WalletService {
     return this.money(
       auth,
       key,
-      'transferAll',
-      input,
+      { name: 'transferAll', body: input, recovery: 'sum' },
       (member, ticket) => this.deps.transfers.transferAll(member, input.to, ticket),
-      { recover: (orphan) => this.recoverFromMoves(orphan, 'sum') },
     );
   }
 
@@ -223,10 +211,8 @@ export class WalletService {
     return this.money(
       auth,
       key,
-      'withdraw',
-      { amount },
+      { name: 'withdraw', body: { amount }, recovery: 'withdrawal' },
       (member, ticket) => this.deps.withdrawals.withdraw(member, toMinor(amount), ticket),
-      { recover: (orphan) => this.recoverFromMoves(orphan, 'withdrawal') },
     );
   }
 
@@ -242,8 +228,7 @@ export class WalletService {
     return this.money(
       auth,
       key,
-      'withdrawAll',
-      { amount },
+      { name: 'withdrawAll', body: { amount }, recovery: 'withdrawal' },
       async (member, ticket) => {
         // A game that cannot pay back now (nothing there, a failing provider) leaves its money
         // where it is; the withdrawal then takes what the cash wallet holds.
@@ -254,32 +239,33 @@ export class WalletService {
           });
         return this.deps.withdrawals.withdraw(member, toMinor(amount), ticket);
       },
-      { recover: (orphan) => this.recoverFromMoves(orphan, 'withdrawal') },
     );
   }
 
   /**
    * A money call under its Idempotency-Key. What is stored and replayed is the outcome in minor
    * units with the wallet after it (`MoneyOutcome`); the answer is made from it the same way
-   * for the first request and for every repeat. `claimInPosting`: the work hands the ticket to
-   * its postings (a transfer: docs/decisions/0034).
+   * for the first request and for every repeat. A transfer's work hands the ticket to its
+   * postings (docs/decisions/0034).
    */
   private async money(
     auth: AuthContext,
     key: string | undefined,
-    call: string,
-    body: unknown,
+    { name, body, recovery }: MoneyCall,
     work: (
       member: MemberMoneyInfo,
       ticket: IdempotencyTicket | undefined,
     ) => Promise<TransferOutcome>,
-    options: { claimInPosting?: boolean; recover?: Recovery<MoneyOutcome> } = {},
   ): Promise<MoneyMoveResponse> {
     const { games, idempotency, ledger, db } = this.deps;
+    const options =
+      recovery === 'transfer'
+        ? { claimInPosting: true, recover: (orphan: Orphan) => this.recoverTransfer(orphan) }
+        : { recover: (orphan: Orphan) => this.recoverFromMoves(orphan, recovery) };
     const outcome = await idempotency.run<MoneyOutcome | MoneyMoveResponse>(
       auth.memberId,
       key,
-      { hash: fingerprint(call, body), request: body },
+      { hash: fingerprint(name, body), request: body },
       async (ticket) => {
         const member = await games.member(auth.memberId);
         const moved = await work(member, ticket);
@@ -302,6 +288,18 @@ export class WalletService {
     };
   }
 }
+
+/**
+ * A money call: its name and body (what its key's fingerprint covers), and how a retry after its
+ * process died finds its answer (`transfer`: recoverTransfer; the rest: recoverFromMoves).
+ */
+type MoneyCall = {
+  name: string;
+  body: unknown;
+  recovery: 'final' | 'sum' | 'withdrawal' | 'transfer';
+};
+
+type Orphan = Parameters<Recovery<MoneyOutcome>>[0];
 
 /** What a money call's key stores: the outcome in minor units and the wallet after it. */
 type MoneyOutcome = { status: TransferOutcome['status']; amount: number; wallet: MemberWallet };
