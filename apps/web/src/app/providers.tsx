@@ -2,14 +2,16 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from '../lib/query-client';
+import { onToastHostWanted } from '../lib/toast-host-gate';
 import { whenSettled } from '../lib/when-settled';
 import { theme } from './theme';
 
 /**
- * The toast host is not needed to paint a screen, so it loads once the page has settled;
- * `notifications.show()` calls made before it mounts are queued by Mantine's store. It does not
- * wait for the first toast, as the closed overlays wait to be opened: an error toast is most
- * needed when the network has gone, and the host must be there by then.
+ * The toast host is not needed to paint a screen, so it loads once the page has settled, or at
+ * once for a toast shown before then (lib/toast-host-gate.ts); `notifications.show()` calls made
+ * before it mounts are queued by Mantine's store. It does not wait for the first toast, as the
+ * closed overlays wait to be opened: an error toast is most needed when the network has gone,
+ * and the host must be there by then.
  */
 const Notifications = lazy(async () => ({
   default: (await import('./toast-host')).Notifications,
@@ -20,7 +22,15 @@ type AppProvidersProps = { children: ReactNode; env?: 'default' | 'test' };
 /** Tests (`now`) mount it at once: they read toasts right after the action. */
 function ToastHost({ now }: { now: boolean }) {
   const [settled, setSettled] = useState(now);
-  useEffect(() => whenSettled(() => setSettled(true)), []);
+  useEffect(() => {
+    const show = () => setSettled(true);
+    const cancel = whenSettled(show);
+    const stop = onToastHostWanted(show);
+    return () => {
+      cancel();
+      stop();
+    };
+  }, []);
   if (!settled) return null;
   return (
     <Suspense fallback={null}>

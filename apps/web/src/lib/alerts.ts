@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { timings } from '@wallet/contract/constants';
 import { errorText } from './errors';
 import { i18n } from './i18n';
+import { wantToastHost } from './toast-host-gate';
 
 /**
  * Toasts and alerts (the spec's error catalogue). Call sites choose: login errors stay under the form,
@@ -12,6 +13,7 @@ const colours = { error: 'red', success: 'teal', info: 'blue' } as const;
 
 /** Every toast of the app, in one look: its colour by tone, shown for 4 s (the spec's constants and limits). */
 export function showToast(tone: keyof typeof colours, message: string, title?: string): void {
+  wantToastHost();
   notifications.show({
     color: colours[tone],
     ...(title === undefined ? {} : { title }),

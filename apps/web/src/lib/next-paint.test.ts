@@ -155,3 +155,29 @@ describe('nextPaint', () => {
     });
   });
 });
+
+describe('in a tab that paints nothing (opened in the background)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('stops waiting for a frame after FRAME_WAIT_MS, so the lookups and the first screen go on', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const { nextPaint, firstScreenShown, FRAME_WAIT_MS, FIRST_SCREEN_SHOWN_WAIT_MS } =
+      await freshNextPaint();
+    const painted = tracked(nextPaint());
+    const shown = tracked(firstScreenShown());
+    await vi.advanceTimersByTimeAsync(FRAME_WAIT_MS - 1);
+    expect(painted()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1 + FIRST_SCREEN_SHOWN_WAIT_MS);
+    expect(painted()).toBe(true);
+    expect(shown()).toBe(true);
+
+    // A later paint fails open too.
+    const later = tracked(nextPaint());
+    await vi.advanceTimersByTimeAsync(FRAME_WAIT_MS);
+    expect(later()).toBe(true);
+  });
+});

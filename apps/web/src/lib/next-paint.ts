@@ -4,15 +4,25 @@ import { useEffect } from 'react';
  * For the lookups no first paint waits for (the site's name, whether the wheel runs, whether the
  * chat shows): a screen that starts them as it mounts sends them once its frame is on screen, so
  * on a phone they do not share the first screen's round trips and main thread with what it
- * paints (docs/performance.md). A hidden tab paints nothing, so they wait until shown.
+ * paints (docs/performance.md). Every wait here fails open: a tab in the background runs no
+ * animation frame and reports no paint, so a timer lets the lookups go all the same.
  */
+
+/** How long to wait for an animation frame: a hidden tab runs none, but its timers still fire. */
+export const FRAME_WAIT_MS = 1000;
 
 /** Resolves once the browser has painted the frame it is preparing (its main thread's part). */
 function framePainted(): Promise<number> {
-  return new Promise((resolve) =>
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(performance.now()), FRAME_WAIT_MS);
     // A requestAnimationFrame callback runs just before that paint, a task queued from it after.
-    requestAnimationFrame((frameStart) => setTimeout(() => resolve(frameStart), 0)),
-  );
+    requestAnimationFrame((frameStart) =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve(frameStart);
+      }, 0),
+    );
+  });
 }
 
 /**
@@ -75,8 +85,9 @@ export function nextPaint(): Promise<void> {
 /**
  * Resolves once the page's first screen is shown: the first `nextPaint()` has resolved. The
  * router's root marks its first commit (`useFirstScreen`), so every page has one; the work that
- * waits for the page to settle waits for this too (lib/when-settled.ts). A tab opened in the
- * background paints nothing, so this waits until it is shown.
+ * waits for the page to settle waits for this too, or for its own time limit when no screen
+ * marks this (lib/when-settled.ts). In a tab opened in the background the frame's and the
+ * report's waits run out instead (FRAME_WAIT_MS, FIRST_SCREEN_SHOWN_WAIT_MS).
  */
 export function firstScreenShown(): Promise<void> {
   return firstScreen;

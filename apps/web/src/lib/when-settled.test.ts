@@ -13,6 +13,13 @@ async function freshWhenSettled() {
   return (await import('./when-settled')).whenSettled;
 }
 
+/** The same, with the module's constants. */
+async function freshModule() {
+  const whenSettled = await freshWhenSettled();
+  const { SETTLE_AT_THE_LATEST_MS } = await import('./when-settled');
+  return { whenSettled, SETTLE_AT_THE_LATEST_MS };
+}
+
 /** Lets promise reactions run. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -104,5 +111,37 @@ describe('whenSettled', () => {
     cancelLate();
     expect(cancelled).toEqual([1]);
     expect(early).not.toHaveBeenCalled();
+  });
+
+  it('runs the work all the same when no first screen is ever reported (no screen marked it, a tab in the background)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { whenSettled, SETTLE_AT_THE_LATEST_MS } = await freshModule();
+      const work = vi.fn();
+      whenSettled(work);
+      await vi.advanceTimersByTimeAsync(SETTLE_AT_THE_LATEST_MS - 1);
+      expect(idle).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(idle).toHaveLength(1);
+      idle[0]?.();
+      expect(work).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('runs the work all the same when the page never finishes loading', async () => {
+    vi.useFakeTimers();
+    try {
+      const { whenSettled, SETTLE_AT_THE_LATEST_MS } = await freshModule();
+      Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+      const work = vi.fn();
+      whenSettled(work);
+      showFirstScreen();
+      await vi.advanceTimersByTimeAsync(SETTLE_AT_THE_LATEST_MS);
+      expect(idle).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
