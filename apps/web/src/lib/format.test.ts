@@ -24,7 +24,7 @@ describe('formatMoney', () => {
   });
 });
 
-/** What the formatters must write: ICU's own output for the locale (format.ts writes it out). */
+/** What the formatters must write: ICU's own output for the locale, from a fresh formatter. */
 const intl = (amount: number, decimals: number, locale: Locale) =>
   new Intl.NumberFormat(intlLocale[locale], {
     minimumFractionDigits: decimals,

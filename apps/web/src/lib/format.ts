@@ -3,37 +3,24 @@ import dayjs from 'dayjs';
 
 /**
  * The one money, date and account-number formatter (STYLE.md habit 10). Money has two
- * decimals and follows the real locale (`lo` for the stored key `la`, STYLE.md habit 6): what
- * `Intl.NumberFormat(intlLocale[locale])` writes, digit for digit (format.test.ts holds the
- * two together). It is written out here because the first `Intl.NumberFormat` a page makes
- * loads ICU's data for its locale, 17–40 ms on a fresh tab (docs/performance.md), inside the
- * render of the first balance on screen; the three locales' separators are all it needs.
+ * decimals and follows the real locale (`lo` for the stored key `la`, STYLE.md habit 6).
+ * Building an `Intl.NumberFormat` is the dear part (the first one a page makes loads ICU's data
+ * for its locale), so each locale and number of decimals gets one, made when first needed and
+ * kept.
  */
-const separators: Record<Locale, { group: string; decimal: string }> = {
-  th: { group: ',', decimal: '.' },
-  en: { group: ',', decimal: '.' },
-  la: { group: '.', decimal: ',' },
-};
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
 function formatNumber(amount: number, decimals: number, locale: Locale): string {
-  const magnitude = String(Math.abs(amount));
-  // Beyond 1e21 and below 1e-6 a number reads in exponent form; no wallet amount does.
-  if (!Number.isFinite(amount) || magnitude.includes('e')) {
-    return new Intl.NumberFormat(intlLocale[locale], {
+  const key = `${locale}:${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale[locale], {
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
-    }).format(amount);
+    });
+    numberFormats.set(key, format);
   }
-  // Rounded half away from zero on the shortest decimal that reads back as `amount`, as ICU
-  // does (12.345 -> 12.35, though the double is a hair under it).
-  const [whole = '0', fraction = ''] = magnitude.split('.');
-  let scaled = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
-  if ((fraction[decimals] ?? '0') >= '5') scaled += 1n;
-  const digits = scaled.toString().padStart(decimals + 1, '0');
-  const { group, decimal } = separators[locale];
-  const integer = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+$)/g, group);
-  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
-  return `${sign}${integer}${decimals > 0 ? decimal + digits.slice(-decimals) : ''}`;
+  return format.format(amount);
 }
 
 export function formatMoney(amount: number, locale: Locale): string {

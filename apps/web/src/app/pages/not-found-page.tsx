@@ -1,8 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark';
-import { Link } from '../../components/ui/link';
 
 /** Any unknown path (the spec's screens). */
 export function NotFoundPage() {

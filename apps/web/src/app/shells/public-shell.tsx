@@ -1,11 +1,10 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconHeadset, IconLogin2, IconLogout, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { BottomNav, type BottomNavItem } from '../../components/ui/bottom-nav';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { LanguageSwitch } from '../../components/ui/language-switch';
-import { Link } from '../../components/ui/link';
 import { logout } from '../../features/auth/api/logout';
 import { SiteCredit } from '../../features/lookup/components/site-credit';
 import { useSiteName } from '../../features/lookup/use-site-title';

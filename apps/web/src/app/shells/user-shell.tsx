@@ -19,13 +19,12 @@ import {
 } from '@tabler/icons-react';
 
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import type { ActionEntry } from '../../components/ui/action-drawer';
 import { BottomNav, type BottomNavItem } from '../../components/ui/bottom-nav';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { lazyOverlay } from '../../components/ui/lazy-overlay';
-import { Link } from '../../components/ui/link';
 import { useProfile } from '../../features/account/api/get-profile';
 import { logout } from '../../features/auth/api/logout';
 import { ChatLauncher } from '../../features/chat/components/chat-launcher';

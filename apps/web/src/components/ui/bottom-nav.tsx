@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from './link';
+import { NavLink } from 'react-router';
 
 export type BottomNavItem =
   | { key: string; label: string; icon: ReactNode; to: string; end?: boolean }

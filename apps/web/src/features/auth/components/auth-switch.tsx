@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from '../../../components/ui/link';
+import { NavLink } from 'react-router';
 import { paths } from '../../../lib/navigation';
 import classes from './auth-switch.module.css';
 

@@ -1,8 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Link } from '../../../components/ui/link';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/navigation';
 import { useSessionStore } from '../../../lib/session-store';
 import { AuthSwitch } from './auth-switch';

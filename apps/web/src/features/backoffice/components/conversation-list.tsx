@@ -5,8 +5,7 @@ import {
   conversationParties,
 } from '@wallet/contract/backoffice';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { Link } from '../../../components/ui/link';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { paths } from '../../../lib/navigation';
 import { useConversations } from '../api/get-conversations';

@@ -2,8 +2,7 @@ import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@manti
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { APP_VERSION } from '@wallet/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { useMatch } from 'react-router';
-import { Link } from '../../../components/ui/link';
+import { Link, useMatch } from 'react-router';
 import { errorText } from '../../../lib/errors';
 import { paths } from '../../../lib/navigation';
 import { ChatLauncher } from '../../chat/components/chat-launcher';
