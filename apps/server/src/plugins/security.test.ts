@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../db/schema';
 import { describeOnDatabases } from '../test/databases';
-import { call, type Harness, startHarness } from '../test/harness';
+import { call } from '../test/harness';
 import { memberWithToken, newPhone, PASSWORD, registration, verifyPhone } from '../test/members';
 import { describeWith } from '../test/services';
+import { useHarness } from '../test/use-harness';
 
 describeOnDatabases('security', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   describe('headers', () => {
     it('sends a CSP a Vite React SPA with Mantine works under, and the usual hardening', async () => {

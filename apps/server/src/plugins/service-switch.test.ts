@@ -1,18 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { members, settings } from '../db/schema';
 import { describeOnDatabases } from '../test/databases';
-import { call, type Harness, startHarness } from '../test/harness';
+import { call } from '../test/harness';
 import { memberWithToken, registration } from '../test/members';
+import { useHarness } from '../test/use-harness';
 
 describeOnDatabases('the service switch', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   const terminate = (terminated: boolean) =>
     call(h.app, 'POST', '/api/sandbox/service', { body: { terminated } });

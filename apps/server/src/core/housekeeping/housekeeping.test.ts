@@ -1,21 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import { memberIdOf, move } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 import { removeStaleRows } from './housekeeping';
 
 describeOnDatabases('housekeeping', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   /** A session row of the member, its token, and when it expires or was revoked (SQL intervals from now). */
   async function session(memberId: number, expiresIn: string, revokedAgo: string | null = null) {

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { newPhone, registerMember, registration, verifyPhone } from '../../test/members';
+import { useHarness } from '../../test/use-harness';
 
 /**
  * Issue 30: whether a bank account belongs to a member (EXISTING_BANK) is told, while the OTP
  * feature is on, only to someone who verified the phone being registered.
  */
 describeOnDatabases('who learns that a bank account is registered', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   const validate = (body: Record<string, unknown>, app = h.app) =>
     call(app, 'POST', '/api/account/validate', { body });

@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../../db/schema';
 import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken, newAccountNo, newPhone, registerMember } from '../../test/members';
 import { memberIdOf } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 
 /** Issue 30: the member id behind `_id` and the invite code (PR + id) is not the next number. */
 describeOnDatabases('member ids', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   describe('a new member', () => {
     it('gets a random 9- or 10-digit id, not the one after the last member', async () => {

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members, sessions } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken, newPhone, PASSWORD, registerMember, signIn } from '../../test/members';
+import { useHarness } from '../../test/use-harness';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,13 +29,7 @@ function spokenWait(message: string): number {
 }
 
 describeOnDatabases('sign-in and sessions', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   const profile = (token?: string, headers?: Record<string, string>) =>
     call(h.app, 'GET', '/api/account/profile', {

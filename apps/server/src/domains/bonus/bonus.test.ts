@@ -16,6 +16,7 @@ import {
   playRound,
   topUp,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 import { findMemberMoneyInfo } from '../games/games.repository';
 import { markTakePaid } from './bonus.repository';
 import { BonusService } from './bonus.service';
@@ -23,13 +24,7 @@ import { BonusService } from './bonus.service';
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
 
 describeOnDatabases('bonuses and promotion codes', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   const get = (m: Member, path: string) => call(h.app, 'GET', path, { token: m.token });
   const balances = async (m: Member) => ledgerBalances(h.db, await memberIdOf(h.db, m.username));

@@ -8,6 +8,7 @@ import { memberWithToken, newAccountNo } from '../../test/members';
 import { expectLedgerInvariants, ledgerBalances, memberIdOf } from '../../test/money';
 import { startTwoProcesses, type TwoProcesses } from '../../test/processes';
 import { describeWith } from '../../test/services';
+import { useHarness } from '../../test/use-harness';
 import { listUnmatchedBankTransfers } from './deposit.repository';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
@@ -23,13 +24,7 @@ function fromMember(member: Member, amount: number, reference = `SCB${randomUUID
 }
 
 describeOnDatabases('deposits by bank transfer', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   it("lists the operator's receiving accounts in the member's currency", async () => {
     const m = await memberWithToken(h.app);

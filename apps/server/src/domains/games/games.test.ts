@@ -16,6 +16,7 @@ import {
   topUp,
   walletOf,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 
 describeOnDatabases('game accounts', (target) => {
   let h: Harness;
@@ -243,13 +244,7 @@ describeOnDatabases('game accounts', (target) => {
 });
 
 describeOnDatabases('game provider calls per member', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   it('refuses calls past GAME_CALLS_PER_MINUTE with REQUEST_LIMIT_1MIN, before any reaches a provider', async () => {
     const app = await h.build({ GAME_CALLS_PER_MINUTE: '3' });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readSetting, writeSetting } from '../../core/settings/settings.repository';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
   expectLedgerInvariants,
@@ -12,17 +12,12 @@ import {
   playRound,
   topUp,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
 
 describeOnDatabases('invite bonuses', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   const get = (m: Member, path: string) => call(h.app, 'GET', path, { token: m.token });
 

@@ -1,20 +1,15 @@
 import { constants, createPublicKey, privateDecrypt, publicEncrypt } from 'node:crypto';
 import { gameProviderCodes, howtoVideos } from '@wallet/contract/constants';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSetting } from '../../core/settings/settings.repository';
 import { banks, gameProviders, settings, sources } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
+import { useHarness } from '../../test/use-harness';
 
 describeOnDatabases('lookups', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   const get = async (path: string) => {
     const res = await call(h.app, 'GET', `/api/lookup/${path}`);

@@ -1,22 +1,17 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { otpRequests } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { newPhone, registerMember, verifyPhone } from '../../test/members';
+import { useHarness } from '../../test/use-harness';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeOnDatabases('one-time passwords', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   const send = (phoneNumber: unknown, app = h.app) =>
     call(app, 'POST', '/api/otp/send', { body: { phoneNumber } });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readSetting, writeSetting } from '../../core/settings/settings.repository';
 import { gameRounds } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
   expectLedgerInvariants,
@@ -13,17 +13,12 @@ import {
   memberIdOf,
   topUp,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
 
 describeOnDatabases('loss refunds', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   const get = (m: Member, path: string) => call(h.app, 'GET', path, { token: m.token });
   const play = (m: Member, bet: number, win: number, playedAt?: string) =>

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SANDBOX_WARNING } from '../../app';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken, newPhone } from '../../test/members';
+import { useHarness } from '../../test/use-harness';
 
 /** Never connected to: the harness hands the app its test database. */
 const realDatabase = 'postgres://wallet@127.0.0.1:5432/members';
 
 describeOnDatabases('the sandbox', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   it('answers NO_DATA for a phone that was sent no code', async () => {
     const res = await call(h.app, 'GET', `/api/sandbox/otp/${newPhone()}`);

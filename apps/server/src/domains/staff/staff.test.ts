@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../app';
 import { describeOnDatabases } from '../../test/databases';
-import { type Harness, startHarness } from '../../test/harness';
+import { useHarness } from '../../test/use-harness';
 
 /** A staff sign-in from one address. */
 const loginFrom = (app: FastifyInstance, ip: string) => (password: string) =>
@@ -14,13 +14,7 @@ const loginFrom = (app: FastifyInstance, ip: string) => (password: string) =>
   });
 
 describeOnDatabases('staff sign-in limits', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   describe('failed sign-ins', () => {
     it('lock the failing address out of the staff account and say the real wait', async () => {

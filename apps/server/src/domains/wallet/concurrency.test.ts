@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { createPostgresDatabase, describeOnDatabases } from '../../test/databases';
-import { type Harness, startHarness, testEnv } from '../../test/harness';
+import { testEnv } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
   activate,
@@ -17,15 +17,10 @@ import {
   topUp,
 } from '../../test/money';
 import { describeWith } from '../../test/services';
+import { useHarness } from '../../test/use-harness';
 
 describeOnDatabases('money requests arriving together', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   it('spends a balance once however many requests ask for all of it at the same moment', async () => {
     const m = await memberWithToken(h.app);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
   activate,
@@ -13,6 +13,7 @@ import {
   setFault,
   topUp,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 
 const GAMES = ['JOKER', 'PG', 'CIRCUS'] as const;
 const ACCOUNTS = ['WALLET', ...GAMES] as const;
@@ -74,13 +75,7 @@ const action = fc.oneof(
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
 describeOnDatabases('the ledger under random money traffic', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   async function newMember(): Promise<Member> {
     const m = await memberWithToken(h.app);

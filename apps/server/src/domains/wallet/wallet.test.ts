@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { fingerprint } from '../../core/idempotency/idempotency';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
   activate,
@@ -17,6 +17,7 @@ import {
   topUp,
   walletOf,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 
 /** A ledger transaction row with no entries yet, written straight to the table (no posting). */
 async function bareTransaction(db: Db) {
@@ -36,13 +37,7 @@ async function bareTransaction(db: Db) {
 }
 
 describeOnDatabases('the wallet and its ledger', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(target);
 
   it('starts a member at zero with every active provider as an inactive slot', async () => {
     const m = await memberWithToken(h.app);
