@@ -24,7 +24,7 @@ import { useSessionStore } from './lib/session-store';
 // starts in a task of its own: evaluating the entry's modules is already one long task on a
 // phone, and the router's first navigation (its loaders, the lazy routes' imports) would make it
 // longer still (docs/performance.md).
-const wordsLoaded = initI18n(useSessionStore.getState().locale);
+const translationsLoaded = initI18n(useSessionStore.getState().locale);
 await new Promise((resolve) => setTimeout(resolve, 0));
 const router = createAppRouter();
 setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
@@ -34,7 +34,7 @@ const stopWatching = router.subscribe(({ initialized, navigation }) => {
   dropEarlyCalls();
   stopWatching();
 });
-await wordsLoaded;
+await translationsLoaded;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { profileQueryOptions } from '../features/account/api/get-profile';
 import { walletQueryOptions } from '../features/wallet/api/get-wallet';
-import { loadMemberWords } from '../lib/i18n';
+import { loadMemberTranslations } from '../lib/i18n';
 import { paths } from '../lib/navigation';
 import { useFirstScreen } from '../lib/next-paint';
 import { queryClient } from '../lib/query-client';
@@ -41,9 +41,9 @@ const guarded = (guard: Guard) => async () => {
   return null;
 };
 
-/** The back office's words, from their own chunk (features/backoffice/backoffice-words.ts). */
-const loadBackofficeWords = async () =>
-  (await import('../features/backoffice/backoffice-words')).loadBackofficeWords();
+/** The back office's translations, from their own chunk (features/backoffice/backoffice-translations.ts). */
+const loadBackofficeTranslations = async () =>
+  (await import('../features/backoffice/backoffice-translations')).loadBackofficeTranslations();
 
 /**
  * Starts a screen's first query from its route's loader, while the router loads the route's
@@ -179,7 +179,7 @@ export const routes: RouteObject[] = [
         loader: async () => {
           await guarded(requireToken)();
           // The member's name heads the shell.
-          await Promise.all([withData(profileQueryOptions()), loadMemberWords()]);
+          await Promise.all([withData(profileQueryOptions()), loadMemberTranslations()]);
           return null;
         },
         lazy: screen(
@@ -247,7 +247,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.backofficeLogin,
         loader: async () => {
-          await Promise.all([guarded(skipStaffLogin)(), loadBackofficeWords()]);
+          await Promise.all([guarded(skipStaffLogin)(), loadBackofficeTranslations()]);
           return null;
         },
         lazy: screen(
@@ -258,7 +258,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.backofficeChat,
         loader: async () => {
-          await Promise.all([guarded(requireStaffToken)(), loadBackofficeWords()]);
+          await Promise.all([guarded(requireStaffToken)(), loadBackofficeTranslations()]);
           return null;
         },
         lazy: screen(

@@ -1,7 +1,7 @@
 import { htmlLang, type Locale } from '@wallet/contract/constants';
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import thWords from '../locales/th.json';
+import thCatalogue from '../locales/th.json';
 import { useSessionStore } from './session-store';
 
 type Messages = Record<string, unknown>;
@@ -12,14 +12,14 @@ export type LocaleLoaders = Record<Locale, () => Promise<{ default: Messages }>>
  * needs it); Lao and English are fetched when they are the reader's.
  */
 const loaders: LocaleLoaders = {
-  th: async () => ({ default: thWords }),
+  th: async () => ({ default: thCatalogue }),
   la: () => import('../locales/la.json'),
   en: () => import('../locales/en.json'),
 };
 
 /**
  * Catalogues of the member screens, merged into the same namespace when those screens load:
- * the largest locale file counts towards the /login budget, and members' words need not.
+ * the largest locale file counts towards the /login budget, and members' translations need not.
  */
 const parts: LocaleLoaders[] = [];
 const loaded = new Map<LocaleLoaders, Set<Locale>>();
@@ -43,17 +43,17 @@ async function ensureLoaded(locale: Locale): Promise<void> {
 }
 
 /**
- * The member screens' words, loaded by the /user routes before they show: /login's bytes
- * carry only the public screens' words (docs/decisions/0006).
+ * The member screens' translations, loaded by the /user routes before they show: /login's bytes
+ * carry only the public screens' translations (docs/decisions/0006).
  */
-const memberWords: LocaleLoaders = {
+const memberCatalogues: LocaleLoaders = {
   th: () => import('../locales/member/th.json'),
   la: () => import('../locales/member/la.json'),
   en: () => import('../locales/member/en.json'),
 };
 
-export function loadMemberWords(): Promise<void> {
-  return loadLocalePart(memberWords);
+export function loadMemberTranslations(): Promise<void> {
+  return loadLocalePart(memberCatalogues);
 }
 
 /** Adds a catalogue part (now, for the current locale, and on every later switch). */

@@ -24,7 +24,7 @@ function merge(base: Tree, part: Tree): Tree {
   return out;
 }
 
-/** The back office's part is merged the same way (features/backoffice/backoffice-words.ts). */
+/** The back office's part is merged the same way (features/backoffice/backoffice-translations.ts). */
 const catalogues = {
   th: merge(merge(th, memberTh), backofficeTh),
   la: merge(merge(la, memberLa), backofficeLa),

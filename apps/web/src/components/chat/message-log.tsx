@@ -31,7 +31,7 @@ type MessageLogProps<P extends { deliverId: string }> = {
   pending: readonly P[];
   /** The reader's own side: a message of theirs is followed wherever the view is. */
   isOwn: (message: ChatMessage) => boolean;
-  words: { log: string; endConversation: string; newMessages: string; loadingOlder: string };
+  labels: { log: string; endConversation: string; newMessages: string; loadingOlder: string };
   loaded: boolean;
   loadingOlder: boolean;
   hasOlder: boolean;
@@ -58,7 +58,7 @@ export function MessageLog<P extends { deliverId: string }>({
   messages,
   pending,
   isOwn,
-  words,
+  labels,
   loaded,
   loadingOlder,
   hasOlder,
@@ -180,13 +180,13 @@ export function MessageLog<P extends { deliverId: string }>({
     <div className={classes.body}>
       {/* Over the log rather than in it, so the messages do not move when it goes. */}
       {loadingOlder && (
-        <Loader className={classes.older} size="xs" type="dots" aria-label={words.loadingOlder} />
+        <Loader className={classes.older} size="xs" type="dots" aria-label={labels.loadingOlder} />
       )}
       <div
         ref={logRef}
         className={classes.log}
         role="log"
-        aria-label={words.log}
+        aria-label={labels.log}
         aria-busy={!loaded || loadingOlder}
         // The log scrolls; a keyboard reaches it to scroll too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
@@ -200,7 +200,7 @@ export function MessageLog<P extends { deliverId: string }>({
               <Divider
                 key={row.key}
                 my={6}
-                label={words.endConversation}
+                label={labels.endConversation}
                 labelPosition="center"
                 role="separator"
               />
@@ -221,7 +221,7 @@ export function MessageLog<P extends { deliverId: string }>({
           onClick={scrollToBottom}
           rightSection={<IconArrowDown size={14} aria-hidden />}
         >
-          {words.newMessages}
+          {labels.newMessages}
         </Button>
       )}
     </div>

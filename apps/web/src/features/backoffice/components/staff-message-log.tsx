@@ -32,7 +32,7 @@ export function StaffMessageLog(props: StaffMessageLogProps) {
       messages={messages}
       pending={pending}
       isOwn={isStaffMessage}
-      words={{
+      labels={{
         log: t('backoffice.view.messages'),
         endConversation: t('backoffice.view.endDivider'),
         newMessages: t('backoffice.view.newMessages'),

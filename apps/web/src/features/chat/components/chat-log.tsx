@@ -43,7 +43,7 @@ export function ChatLog({ session, active }: { session: ChatSession; active: boo
       messages={messages}
       pending={pending}
       isOwn={isCustomerMessage}
-      words={{
+      labels={{
         log: t('chat.messages'),
         endConversation: t('chat.endConversation'),
         newMessages: t('chat.newMessages'),
