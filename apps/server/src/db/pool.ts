@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { PreparedStatementsClient } from './prepared-client';
 
@@ -62,12 +63,33 @@ export class Pool extends pg.Pool {
     try {
       result = await client.query(config, values);
     } catch (error) {
-      client.release(refusedOnly(error) ? undefined : (error as Error));
+      if (!refusedOnly(error)) {
+        client.release(error as Error);
+        throw error;
+      }
+      await readyAgain(client);
+      client.release();
       throw error;
     }
     client.release();
     return result;
   }
+}
+
+/**
+ * Resolves once the server has said it is ready again after a refused query (with the transaction
+ * status the release checks): node-postgres answers the refusal before that message comes.
+ */
+function readyAgain(client: pg.PoolClient): Promise<void> {
+  const raw = client as unknown as { readyForQuery: boolean; connection: EventEmitter };
+  if (raw.readyForQuery) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const event of ['readyForQuery', 'end', 'error']) raw.connection.off(event, done);
+      resolve();
+    };
+    for (const event of ['readyForQuery', 'end', 'error']) raw.connection.once(event, done);
+  });
 }
 
 /**
@@ -78,7 +100,10 @@ function dropUnlessIdle(client: pg.PoolClient): pg.PoolClient {
   const release = client.release;
   client.release = (error?: Error | boolean) => {
     const status = client.getTransactionStatus();
-    const inTransaction = status === 'T' || status === 'E';
+    // A refused query is answered before the server says it is ready again, with the status:
+    // until then nobody can tell whether the connection sits in a failed transaction.
+    const ready = (client as unknown as { readyForQuery: boolean }).readyForQuery;
+    const inTransaction = !ready || status === 'T' || status === 'E';
     release(
       error ||
         (inTransaction ? new Error(`connection given back in transaction (${status})`) : undefined),
