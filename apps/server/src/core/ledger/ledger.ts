@@ -47,17 +47,9 @@ export type NewLedgerTransaction = {
   description?: Record<string, { description: string }> | null;
 };
 
-export type LedgerTransactionRow = {
+/** A stored transaction: what was written, with its id and time. */
+export type LedgerTransactionRow = Required<Omit<NewLedgerTransaction, 'description'>> & {
   id: number;
-  memberId: number | null;
-  type: LedgerType;
-  status: LedgerStatus;
-  from: string;
-  to: string;
-  amount: Minor;
-  currency: string;
-  providerCode: string | null;
-  providerRef: string | null;
   createdAt: Date;
 };
 
