@@ -5,7 +5,8 @@
  * member's /user/home. Prints the four category scores, FCP, LCP, TBT and the bytes sent, the
  * median of BENCH_RUNS runs per page (3). BENCH_PAGES picks pages (`/user/home`); BENCH_REPORTS
  * names a folder for the full reports. BENCH_AGAINST=<dir> compares this build with another
- * (a copy of an earlier apps/web/dist): each page's runs alternate between the two, each on a
+ * (a copy of an earlier apps/web/dist, or another built checkout, whose own server then serves
+ * its own web build): each page's runs alternate between the two, each on a
  * server of its own, so a machine whose speed drifts from minute to minute moves both alike;
  * both are printed, with the mean and its standard error.
  *
@@ -14,7 +15,7 @@
  * Targets (issue 11): performance ≥ 90 on both pages (then 95), accessibility 100, best
  * practices 100. lighthouse@12.2.3 is pinned: later versions want Node 22.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { machineLine, startWebBench, type WebBench } from './web-server';
@@ -138,17 +139,23 @@ function printPage(name: string, runs: Figures[]): void {
   if (failed.length > 0) console.log(`  not passed: ${failed.join(', ')}`);
 }
 
+/** A copied web build, or a built checkout with its own server (its web build then its own). */
+function againstBuild(dir: string): { webDist: string; server?: string } {
+  const server = join(dir, 'apps/server/dist/main.js');
+  return existsSync(server) ? { webDist: join(dir, 'apps/web/dist'), server } : { webDist: dir };
+}
+
 async function main(): Promise<void> {
   console.log(machineLine());
   const dists = [
-    { label: '', webDist: undefined },
-    ...(AGAINST ? [{ label: 'against', webDist: AGAINST }] : []),
+    { label: '', webDist: undefined, server: undefined },
+    ...(AGAINST ? [{ label: 'against', ...againstBuild(AGAINST) }] : []),
   ];
   const benches: WebBench[] = [];
   try {
     const builds: Build[] = [];
-    for (const { label, webDist } of dists) {
-      const bench = await startWebBench(PORT + benches.length, webDist);
+    for (const { label, webDist, server } of dists) {
+      const bench = await startWebBench(PORT + benches.length, webDist, server);
       benches.push(bench);
       builds.push({ label, bench, token: await bench.signedInMember() });
     }

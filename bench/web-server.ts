@@ -79,16 +79,18 @@ export async function startWebBench(
   port: number,
   /** The web build to serve (WEB_DIST): apps/web/dist, or a copy of an earlier one. */
   webDist = join(root, 'apps/web/dist'),
+  /** The server bundle that serves it: this checkout's, or another checkout's. */
+  bundle = serverBundle,
 ): Promise<WebBench> {
   // Without its index.html the server answers 404 for every page, and Lighthouse would score that.
-  if (!existsSync(serverBundle) || !existsSync(join(webDist, 'index.html'))) {
+  if (!existsSync(bundle) || !existsSync(join(webDist, 'index.html'))) {
     throw new Error(`Build first (npm run build): no server bundle, or no ${webDist}/index.html`);
   }
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-web-bench-'));
   // As `npm start` runs it (package.json), on a fresh embedded database.
   const server = serverProcess({
-    command: ['--max-semi-space-size=64', serverBundle],
+    command: ['--max-semi-space-size=64', bundle],
     cwd: root,
     port,
     env: { DATA_DIR: dataDir, SANDBOX: 'auto', LOG_LEVEL: 'warn', WEB_DIST: resolve(webDist) },
