@@ -43,6 +43,15 @@ describeWith('postgres', 'the prepared-statements client on PostgreSQL', (admin)
     expect((await prepared()).map((p) => p.statement)).toContain(text);
   });
 
+  it("prepares drizzle's queries, whose configs carry an undefined name and their own parsers", async () => {
+    const text = 'select $1::int - 1 as n';
+    const types = { getTypeParser: () => (value: string) => `parsed ${value}` };
+    const drizzleShaped = { name: undefined, text, types };
+    expect((await client.query(drizzleShaped, [43])).rows).toEqual([{ n: 'parsed 42' }]);
+    expect((await client.query(drizzleShaped, [8])).rows).toEqual([{ n: 'parsed 7' }]);
+    expect((await prepared()).filter((p) => p.statement === text)).toHaveLength(1);
+  });
+
   it('leaves a query without parameters alone, several statements in one text included', async () => {
     await client.query('create table t (n int); insert into t values (1)');
     expect((await client.query('select n from t')).rows).toEqual([{ n: 1 }]);

@@ -20,7 +20,13 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
-type QueryConfig = { text: string; name?: string; values?: unknown[] };
+type QueryConfig = {
+  text: string;
+  name?: string;
+  values?: unknown[];
+  rowMode?: string;
+  types?: unknown;
+};
 
 /** The query as a config to name, or null when it stays as it is. */
 function parameterised(config: unknown, values: unknown): QueryConfig | null {
@@ -50,9 +56,17 @@ export class PreparedStatementsClient extends pg.Client {
     const query = super.query.bind(this) as (...args: any[]) => any;
     const named = parameterised(config, values);
     const name = named && statementName(named.text);
-    // The name first: `{ ...named, name }` would get a hidden class of its own on every call in
-    // Node 20's V8 (docs/performance.md, "Hidden classes"); `named` has no name of its own.
-    if (named && name !== undefined) return query({ name, ...named }, values, callback);
-    return query(config, values, callback);
+    if (named === null || name === undefined) return query(config, values, callback);
+    // A literal of one shape rather than a spread: a spread object given a property gets a hidden
+    // class of its own on every call in Node 20's V8 (docs/performance.md, "Hidden classes"); and
+    // drizzle's configs carry `name: undefined`, which a spread after the name would put back.
+    const withName: QueryConfig = {
+      name,
+      text: named.text,
+      values: named.values,
+      rowMode: named.rowMode,
+      types: named.types,
+    };
+    return query(withName, values, callback);
   }
 }
