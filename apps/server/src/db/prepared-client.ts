@@ -55,7 +55,7 @@ export class PreparedStatementsClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: as above.
     const query = super.query.bind(this) as (...args: any[]) => any;
     const named = parameterised(config, values);
-    const name = named && statementName(named.text);
+    const name = named === null ? undefined : statementName(named.text);
     if (named === null || name === undefined) return query(config, values, callback);
     // A literal of one shape rather than a spread: a spread object given a property gets a hidden
     // class of its own on every call in Node 20's V8 (docs/performance.md, "Hidden classes"); and
