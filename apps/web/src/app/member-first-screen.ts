@@ -6,5 +6,5 @@
  * small chunk of its own that re-exports it).
  */
 
-export { HomePage } from '../features/wallet/components/home-page';
+export { HomePage } from './pages/home-page';
 export { UserShell } from './shells/user-shell';

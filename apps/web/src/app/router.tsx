@@ -160,7 +160,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.contact,
             lazy: screen(
-              () => import('../features/lookup/components/contact-page'),
+              () => import('./pages/contact-page'),
               (m) => m.ContactPage,
             ),
           },
@@ -236,7 +236,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.userContact,
             lazy: screen(
-              () => import('../features/lookup/components/contact-page'),
+              () => import('./pages/contact-page'),
               (m) => m.ContactPage,
             ),
           },

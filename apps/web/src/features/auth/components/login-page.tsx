@@ -2,9 +2,9 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AuthSwitch } from '../../../components/ui/auth-switch';
 import { paths } from '../../../lib/navigation';
 import { useSessionStore } from '../../../lib/session-store';
-import { AuthSwitch } from './auth-switch';
 import { LoginForm } from './login-form';
 
 /** /login, the home of the public shell (the spec's screens). */

@@ -3,11 +3,11 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { APP_VERSION } from '@wallet/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router';
-import { errorText } from '../../../lib/errors';
-import { paths } from '../../../lib/navigation';
-import { ChatLauncher } from '../../chat/components/chat-launcher';
-import { useContact } from '../api/get-contact';
-import { LineContact } from './line-contact';
+import { ChatLauncher } from '../../features/chat/components/chat-launcher';
+import { useContact } from '../../features/lookup/api/get-contact';
+import { LineContact } from '../../features/lookup/components/line-contact';
+import { errorText } from '../../lib/errors';
+import { paths } from '../../lib/navigation';
 
 /**
  * Contact, in both shells (the spec's screens): contact text, version, LINE QR and name/link,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { paths } from '../../../lib/navigation';
+import { paths } from '../../lib/navigation';
 import classes from './auth-switch.module.css';
 
 /** The spec's screens: /login and /register carry a switch menu between them. */

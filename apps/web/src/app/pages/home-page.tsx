@@ -4,23 +4,23 @@ import type { GameProviderCode } from '@wallet/contract/constants';
 import { timings } from '@wallet/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyOverlay } from '../../../components/ui/lazy-overlay';
-import { useMoneyModals } from '../../../lib/money-modals';
-import { useLater } from '../../../lib/use-later';
-import { ReferralCard } from '../../invite/components/referral-card';
-import { AgreementModal } from '../../lookup/components/agreement-modal';
-import { useSpinActive } from '../../spin/api/get-spin-active';
-import { useWallet } from '../api/get-wallet';
-import { refreshWallet } from '../api/refresh-wallet';
-import { GameRow } from './game-row';
-import { WalletCard } from './wallet-card';
+import { lazyOverlay } from '../../components/ui/lazy-overlay';
+import { ReferralCard } from '../../features/invite/components/referral-card';
+import { AgreementModal } from '../../features/lookup/components/agreement-modal';
+import { useSpinActive } from '../../features/spin/api/get-spin-active';
+import { useWallet } from '../../features/wallet/api/get-wallet';
+import { refreshWallet } from '../../features/wallet/api/refresh-wallet';
+import { GameRow } from '../../features/wallet/components/game-row';
+import { WalletCard } from '../../features/wallet/components/wallet-card';
+import { useMoneyModals } from '../../lib/money-modals';
+import { useLater } from '../../lib/use-later';
 
 const GameAccountModal = lazyOverlay(
-  async () => (await import('../../games/components/game-account-modal')).GameAccountModal,
+  async () => (await import('../../features/games/components/game-account-modal')).GameAccountModal,
   (props) => props.game !== null,
 );
 const SpinModal = lazyOverlay(
-  async () => (await import('../../spin/components/spin-modal')).SpinModal,
+  async () => (await import('../../features/spin/components/spin-modal')).SpinModal,
   (props) => props.opened,
 );
 
