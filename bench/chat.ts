@@ -21,11 +21,7 @@ import {
   WARMUP_SECONDS,
 } from './chat-stack';
 import { establishedOn, machineBusyMs, openFilesLimit, rssMbOf } from './machine';
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
+import { percentile } from './stats';
 
 const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
