@@ -13,12 +13,12 @@ import {
   type StaffServerToClientEvents,
 } from '@wallet/contract/backoffice';
 import { type ChatClientToServerEvents, ChatConfigResponseSchema } from '@wallet/contract/chat';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type ServerProcess, serverProcess } from '../apps/server/src/test/server-process';
 import type { ClientCommand, ClientReply, ClientSetup } from './chat-client';
 import { privateServices, raiseAutogroup } from './chat-isolation';
 import { cpuMsOf, listening, pidOnPort } from './machine';
+import { withPgClient } from './pg-client';
 
 export const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..');
@@ -51,16 +51,6 @@ export const TARGET = { connections: 5000, rate: 500, p99Ms: 100 };
 /** The demo support account the sandbox creates (apps/server/src/app.ts, DEMO_STAFF). */
 export const DEMO_STAFF = { username: 'support', password: 'support-demo' };
 
-export async function onAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * PostgreSQL's processes that work for this run: its database's backends, and the shared ones
  * (WAL writer, checkpointer...), which also work for whatever else uses the server.
@@ -69,7 +59,7 @@ export async function postgresPids(
   adminUrl: string,
   database: string,
 ): Promise<{ own: number[]; shared: number[] }> {
-  return onAdmin(adminUrl, async (client) => {
+  return withPgClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ pid: number; own: boolean }>(
       `select pid, datname = $1 as own from pg_stat_activity
        where datname = $1 or backend_type <> 'client backend'`,
@@ -152,9 +142,11 @@ export async function setUp(cleanUp: (() => unknown)[]): Promise<Stack> {
   const adminUrl = services?.adminUrl ?? SHARED_PG;
   const redisUrl = services?.redisUrl ?? SHARED_REDIS;
   const database = `bench_chat_${randomBytes(4).toString('hex')}`;
-  await onAdmin(adminUrl, (client) => client.query(`create database ${database}`));
+  await withPgClient(adminUrl, (client) => client.query(`create database ${database}`));
   cleanUp.push(() =>
-    onAdmin(adminUrl, (client) => client.query(`drop database if exists ${database} with (force)`)),
+    withPgClient(adminUrl, (client) =>
+      client.query(`drop database if exists ${database} with (force)`),
+    ),
   );
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;

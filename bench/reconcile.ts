@@ -15,9 +15,10 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pMap from 'p-map';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { withPgClient } from './pg-client';
 
 const adminUrl = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PENDING = Number(process.env.BENCH_PENDING ?? 2000);
@@ -27,15 +28,8 @@ const TARGET_PER_SECOND = 100;
 /** The reconciler before issue 16: one lookup of 200 per run, a run every 15 s. */
 const BEFORE_PER_SECOND = 200 / 15;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>, url = adminUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>, url = adminUrl) =>
+  withPgClient(url, work);
 
 const name = `bench_reconcile_${randomBytes(4).toString('hex')}`;
 const url = new URL(adminUrl);

@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { withPgClient } from './pg-client';
 import {
   type Direction,
   readCapture,
@@ -45,15 +46,7 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+export const admin = <T>(work: (client: pg.Client) => Promise<T>) => withPgClient(adminUrl, work);
 
 /**
  * The servers' garbage collections so far, read from their `--trace-gc` lines: a collection of
