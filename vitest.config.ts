@@ -15,7 +15,11 @@ export default defineConfig({
         test: {
           name: 'unit-node',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            'apps/web/build/**/*.test.ts',
+          ],
         },
       },
       {

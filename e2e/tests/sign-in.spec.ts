@@ -1,22 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { pageToken, registerMember, signIn } from '../support/members';
 
-test("a visitor's sign-in screen comes with the head start index.html gave it", async ({
+test("a visitor's sign-in screen asks once for its chunk and the one call its guard waits for", async ({
   page,
 }) => {
   const asked: string[] = [];
   page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
   await page.goto('/login');
   await expect(page.locator('input[type="password"]')).toBeVisible();
-  // The login screen's chunk is lazy: index.html's script asked for it as the page was parsed,
-  // and the router's import found that request rather than making another.
-  const chunk = /^\/assets\/login-[\w-]{8}\.js$/;
-  const preloaded = await page
-    .locator('head link[rel="modulepreload"]')
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-  expect(preloaded.filter((path) => chunk.test(path))).toHaveLength(1);
+  // The login screen's chunk is lazy: the router asks for it once, beside the guard's call.
+  const chunk = /^\/assets\/login-screen-[\w-]{8}\.js$/;
   expect(asked.filter((path) => chunk.test(path))).toHaveLength(1);
-  // So did the one call the screen's guard waits for: sent once, by the script.
   expect(asked.filter((path) => path === '/api/lookup/active')).toHaveLength(1);
   expect(asked.filter((path) => path.startsWith('/api/account'))).toEqual([]);
 });
@@ -114,7 +108,7 @@ test('a session ended elsewhere sends the open home to the login page without a 
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
 
-test('a signed-in member reopening the home gets it from the calls the page sent itself', async ({
+test('a signed-in member reopening the home asks once for what it paints', async ({
   context,
   page,
   request,
@@ -135,18 +129,18 @@ test('a signed-in member reopening the home gets it from the calls the page sent
   await expect(reopened.getByText(member.name).first()).toBeVisible();
   await expect(reopened.getByTestId('wallet-total')).toHaveText(/0\.00/);
 
-  // index.html's inline script (allowed by its hash) asked once for what the app then read.
+  // The router's loaders asked once for what the screen paints, and the CSP refused nothing.
   expect(refused.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   expect(asked.filter((path) => path === '/api/account/profile')).toHaveLength(1);
   const refreshAt = asked.indexOf('/api/wallet/refresh/slot');
   const beforeRefresh = refreshAt === -1 ? asked : asked.slice(0, refreshAt);
   expect(beforeRefresh.filter((path) => path === '/api/wallet')).toHaveLength(1);
-  // The login screen is a chunk of its own (vite.config.ts, firstScreenChunks): the home, even
-  // once settled, downloads none of it.
+  // The login screen is a chunk of its own (app/login-screen.ts): the home, even once settled,
+  // downloads none of it.
   await reopened.waitForLoadState('networkidle');
   expect(asked.filter((path) => /^\/assets\/login-/.test(path))).toEqual([]);
 
-  // A token revoked meanwhile: the early answer is a refusal, and the login page shows.
+  // A token revoked meanwhile: the profile call is refused, and the login page shows.
   const out = await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } });
   expect(out.ok()).toBe(true);
   await reopened.reload();

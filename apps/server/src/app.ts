@@ -98,10 +98,8 @@ export async function buildApp(
 
     // Infrastructure in the order a request meets it (STYLE.md, fastify/demo).
     await app.register(errorsPlugin);
-    const webPage = await loadWebPage(config.webDist, config.laos);
     await app.register(securityPlugin, {
       corsOrigins: config.corsOrigins,
-      scriptHashes: webPage?.scriptHashes ?? [],
       videoOrigins: config.howtoVideoOrigins,
     });
     await app.register(compressionPlugin);
@@ -139,7 +137,10 @@ export async function buildApp(
     await app.register(moneyPlugin);
 
     // Last: the SPA and the answer for every path nothing above claimed.
-    await app.register(webAppPlugin, { webDist: config.webDist, page: webPage });
+    await app.register(webAppPlugin, {
+      webDist: config.webDist,
+      html: await loadWebPage(config.webDist, config.laos),
+    });
     await app.ready();
     return app;
   } catch (error) {

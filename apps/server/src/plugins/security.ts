@@ -6,8 +6,7 @@ import helmet from 'helmet';
 
 /**
  * Security headers for the SPA and the API. The CSP is as tight as a Vite-built React app
- * with Mantine allows: scripts only from our origin, and the page's one inline script (the
- * first screen's early start) by its hash; inline styles because Mantine writes
+ * with Mantine allows: scripts only from our origin, no inline script; inline styles because Mantine writes
  * style attributes and <style> tags at run time; images also from data: (generated QR codes,
  * seeded logos) and https: (operator banners); media and frames only from our origin (chat
  * videos) and the how-to videos' origins (HOWTO_VIDEO_ORIGINS), so injected markup cannot frame
@@ -36,8 +35,6 @@ export const securityPlugin = fp(
     app: FastifyInstance,
     options: {
       corsOrigins: string[];
-      /** Inline scripts the page may run, by hash (web-app.ts, inlineScriptHashes). */
-      scriptHashes: string[];
       /** Where the how-to videos play from (HOWTO_VIDEO_ORIGINS). */
       videoOrigins: string[];
     },
@@ -48,7 +45,7 @@ export const securityPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          scriptSrc: ["'self'", ...options.scriptHashes],
+          scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],

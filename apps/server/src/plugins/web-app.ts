@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,19 +9,11 @@ import { sendError } from './errors';
 
 const VARIANT_PLACEHOLDER = /<meta\s+name="app-variant"\s+content="%APP_VARIANT%"\s*\/?>/;
 
-/** The SPA's index.html as served, and what the CSP must allow of it. */
-export type WebPage = {
-  html: string;
-  /** CSP sources (`'sha256-…'`) of its inline scripts: the web build's early start. */
-  scriptHashes: string[];
-};
-
 /** The built index.html of WEB_DIST with the variant written in, or null without a build. */
-export async function loadWebPage(webDist: string, laos: boolean): Promise<WebPage | null> {
+export async function loadWebPage(webDist: string, laos: boolean): Promise<string | null> {
   const indexPath = join(webDist, 'index.html');
   if (!existsSync(indexPath)) return null;
-  const html = withVariant(await readFile(indexPath, 'utf8'), laos);
-  return { html, scriptHashes: inlineScriptHashes(html) };
+  return withVariant(await readFile(indexPath, 'utf8'), laos);
 }
 
 /**
@@ -33,8 +24,8 @@ export async function loadWebPage(webDist: string, laos: boolean): Promise<WebPa
  * Every other miss, and every unknown /api path, is 404 NO_DATA.
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, options: { webDist: string; page: WebPage | null }) => {
-    const indexHtml = options.page?.html ?? null;
+  async (app: FastifyInstance, options: { webDist: string; html: string | null }) => {
+    const indexHtml = options.html;
 
     const sendIndex = (reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
@@ -86,15 +77,4 @@ export function withVariant(html: string, laos: boolean): string {
   return VARIANT_PLACEHOLDER.test(html)
     ? html.replace(VARIANT_PLACEHOLDER, tag)
     : html.replace(/<head([^>]*)>/i, `<head$1>\n    ${tag}`);
-}
-
-/**
- * The CSP's source for each inline script (CSP level 2 hashes: SHA-256 of the script's text
- * as it stands between its tags), so the page may run those and no other inline script.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const inline = html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi);
-  return [...inline].map(
-    ([, text = '']) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
-  );
 }

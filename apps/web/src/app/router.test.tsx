@@ -7,7 +7,6 @@ import { useSessionStore } from '../lib/session-store';
 import { memberProfile, walletAnswer } from '../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { callsTo } from '../test/serve';
-import { earlyPages } from './early-plan';
 import { routes } from './router';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -34,22 +33,6 @@ function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   renderWithProviders(<RouterProvider router={router} />);
   return router;
-}
-
-/**
- * The calls app/early-plan.ts has index.html send on `path`, for a member or a visitor (as
- * lib/early-calls.ts picks them).
- */
-function plannedCalls(path: string, visitor: boolean): string[] {
-  return earlyPages
-    .filter(
-      (page) =>
-        Boolean(page.visitor) === visitor &&
-        ((page.paths ?? []).includes(path) ||
-          (page.under !== undefined && (path === page.under || path.startsWith(`${page.under}/`)))),
-    )
-    .flatMap(({ calls }) => calls)
-    .sort();
 }
 
 /** What the router's loaders asked for before the first screen could show. */
@@ -84,9 +67,9 @@ describe('routes', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("sends early, from index.html, the very calls a visitor's sign-in screen waits for", async () => {
+  it("starts the visitor's sign-in screen with the one call its guard waits for", async () => {
     const waitedFor = await callsBeforeFirstScreen(renderAt('/login'));
-    expect(waitedFor).toEqual(plannedCalls('/login', true));
+    expect(waitedFor).toEqual(['/api/lookup/active']);
   });
 
   it('opens the member home for a stored token', async () => {
@@ -195,15 +178,19 @@ describe('the member’s first screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(callsTo(fetchMock, '/api/wallet')).toBeGreaterThan(asked));
   });
 
-  it('sends early, from index.html, the very calls the first screen waits for', async () => {
+  it("starts a member's first screen with the calls it paints from, before it shows", async () => {
     fetchMock.mockImplementation(async (url) =>
       String(url) === '/api/wallet' ? jsonResponse(walletAnswer) : answer(String(url)),
     );
-    for (const path of ['/user', '/user/home', '/user/bonus', '/user/profile']) {
+    const expected: Record<string, string[]> = {
+      '/user': ['/api/account/profile', '/api/wallet'],
+      '/user/home': ['/api/account/profile', '/api/wallet'],
+      '/user/profile': ['/api/account/profile'],
+    };
+    for (const [path, calls] of Object.entries(expected)) {
       fetchMock.mockClear();
       const waitedFor = await callsBeforeFirstScreen(renderAt(path));
-      // The bonus screen's loader starts its list but does not wait for it (router.tsx, prefetch).
-      expect(waitedFor.filter((url) => url !== '/api/bonus')).toEqual(plannedCalls(path, false));
+      expect(waitedFor).toEqual(calls);
       cleanup();
       queryClient.clear();
     }

@@ -14,6 +14,7 @@ import { loadMemberTranslations } from '../lib/i18n';
 import { paths } from '../lib/navigation';
 import { useFirstScreen } from '../lib/next-paint';
 import { queryClient } from '../lib/query-client';
+import { withLaterStyles } from '../styles/load-later';
 import {
   checkServiceActive,
   enterPublicShell,
@@ -73,19 +74,26 @@ const withData = <T, K extends QueryKey>(options: EnsureQueryDataOptions<T, Erro
     () => null,
   );
 
-/** A screen in its own chunk, fetched the first time a route shows it. */
-const screen =
+/**
+ * A first screen (/login, the member's home) in its own chunk, fetched the first time a route
+ * shows it, its styles with it (app/login-screen.ts, app/member-first-screen.ts).
+ */
+const firstScreen =
   <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
+
+/** Any other screen: its chunk and the later screens' stylesheet (styles/load-later.ts). */
+const screen = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
+  firstScreen(withLaterStyles(load), pick);
 
 /**
  * The first navigation ends no sooner than the app's first frame has committed. RouterProvider
  * reads the router's state as it renders and subscribes only once committed, so a navigation
  * that ended in between would never reach the screen, which would keep showing the page loader.
- * The app renders as a transition (main.tsx), which can take a phone a while, and a signed-in
- * member's first answers, sent by index.html (lib/early-calls.ts), can land meanwhile. The root
- * route's loader waits for the page loader's effect: effects run after the commit's layout
- * effects, where RouterProvider subscribes.
+ * The app renders as a transition (main.tsx), which can take a phone a while, and the first
+ * screen's chunks and answers can land meanwhile. The root route's loader waits for the page
+ * loader's effect: effects run after the commit's layout effects, where RouterProvider
+ * subscribes.
  */
 let markFirstFrame = () => {};
 const firstFrame = new Promise<null>((resolve) => {
@@ -115,9 +123,8 @@ function RootLayout() {
 
 /**
  * Every screen is a lazy chunk, /login's too: the entry carries what every first screen needs,
- * and a member's home does not download the login form and its form library. index.html fetches
- * the first screen's chunks beside the entry's (app/early-plan.ts), so a lazy first screen costs
- * no round trip.
+ * and a member's home does not download the login form and its form library. The router starts
+ * the first screen's chunks and its loaders' calls together, as soon as it is created (main.tsx).
  */
 export const routes: RouteObject[] = [
   {
@@ -138,8 +145,8 @@ export const routes: RouteObject[] = [
           {
             path: paths.login,
             loader: guarded(checkServiceActive),
-            lazy: screen(
-              () => import('../features/auth/components/login-page'),
+            lazy: firstScreen(
+              () => import('./login-screen'),
               (m) => m.LoginPage,
             ),
           },
@@ -182,7 +189,7 @@ export const routes: RouteObject[] = [
           await Promise.all([withData(profileQueryOptions()), loadMemberTranslations()]);
           return null;
         },
-        lazy: screen(
+        lazy: firstScreen(
           () => import('./member-first-screen'),
           (m) => m.UserShell,
         ),
@@ -192,7 +199,7 @@ export const routes: RouteObject[] = [
             path: paths.home,
             // The balance is the home's largest paint.
             loader: () => withData(walletQueryOptions()),
-            lazy: screen(
+            lazy: firstScreen(
               () => import('./member-first-screen'),
               (m) => m.HomePage,
             ),

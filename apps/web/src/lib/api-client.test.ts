@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render';
 import { apiRequest, apiSend } from './api-client';
 import { ApiError } from './api-error';
-import { EARLY_GLOBAL, type EarlyCalls } from './early-calls';
 import { setNavigator } from './navigation';
 import { queryClient } from './query-client';
 import { useSessionStore } from './session-store';
@@ -246,77 +245,5 @@ describe('apiRequest', () => {
       'x-wallet-user': '1',
     });
     expect(sent[0]?.headers).not.toHaveProperty('content-type');
-  });
-});
-
-describe('answers index.html asked for early (lib/early-calls.ts)', () => {
-  /** What the page's inline script leaves behind: these calls, sent with this token. */
-  function earlyCalls(token: string, calls: Record<string, Promise<Response>>): void {
-    (window as unknown as Record<string, EarlyCalls>)[EARLY_GLOBAL] = { token, calls };
-  }
-
-  afterEach(() => {
-    delete (window as unknown as Record<string, unknown>)[EARLY_GLOBAL];
-  });
-
-  it('reads the answer already on its way instead of asking again', async () => {
-    useSessionStore.getState().signIn('member-token', true);
-    earlyCalls('member-token', {
-      '/api/lookup/info': Promise.resolve(jsonResponse({ name: 'Early', website: 'e.example' })),
-    });
-    expect(await apiRequest('/api/lookup/info', InfoResponseSchema)).toEqual({
-      name: 'Early',
-      website: 'e.example',
-    });
-    expect(fetchMock).not.toHaveBeenCalled();
-
-    // Once only: the next read asks the server.
-    fetchMock.mockResolvedValue(jsonResponse({ name: 'Later', website: 'l.example' }));
-    expect(await apiRequest('/api/lookup/info', InfoResponseSchema)).toMatchObject({
-      name: 'Later',
-    });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks again when the token changed, and for calls that are not plain reads', async () => {
-    useSessionStore.getState().signIn('new-token', true);
-    const early = Promise.resolve(jsonResponse({ name: 'Early', website: 'e.example' }));
-    earlyCalls('old-token', { '/api/lookup/info': early });
-    fetchMock.mockImplementation(async () => jsonResponse({ name: 'Fresh', website: 'f.example' }));
-    expect(await apiRequest('/api/lookup/info', InfoResponseSchema)).toMatchObject({
-      name: 'Fresh',
-    });
-
-    earlyCalls('new-token', { '/api/lookup/info': early });
-    await apiRequest('/api/lookup/info', InfoResponseSchema, { method: 'POST', body: {} });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-  });
-
-  it('treats a refused early answer as any other: the session ends and /login shows', async () => {
-    useSessionStore.getState().signIn('revoked', true);
-    earlyCalls('revoked', {
-      '/api/account/profile': Promise.resolve(
-        jsonResponse({ code: 'INVALID_USER_2', message: 'x' }, 401),
-      ),
-    });
-    await expect(apiSend('/api/account/profile')).rejects.toMatchObject({ status: 401 });
-    expect(useSessionStore.getState().token).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
-  });
-
-  it('gives up on an early call after the same 60 seconds', async () => {
-    vi.useFakeTimers();
-    useSessionStore.getState().signIn('member-token', true);
-    earlyCalls('member-token', { '/api/wallet': new Promise<Response>(() => undefined) });
-    const pending = apiSend('/api/wallet').catch((e) => e);
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(await pending).toMatchObject({ code: 'TIMEOUT', status: 0 });
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('reports an early call that could not reach the server as NETWORK_ERROR', async () => {
-    useSessionStore.getState().signIn('member-token', true);
-    earlyCalls('member-token', { '/api/wallet': Promise.reject(new TypeError('Failed to fetch')) });
-    await expect(apiSend('/api/wallet')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 });

@@ -1,7 +1,6 @@
 import { clientHeaders, IDEMPOTENCY_HEADER, timeouts } from '@wallet/contract/constants';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
-import { takeEarlyCall } from './early-calls';
 import { navigateTo, paths } from './navigation';
 import { clearSession } from './session';
 import { getToken } from './session-store';
@@ -140,19 +139,6 @@ function fetchWithUploadProgress(
   });
 }
 
-/**
- * `work` begun without our abort signal (an early call), given up like a fetch of ours when the
- * signal aborts: an AbortError, at once.
- */
-function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
-    if (signal.aborted) abort();
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
-
 async function send(path: string, options: RequestOptions): Promise<unknown> {
   const upload = isFormData(options.body);
   const timeoutMs = options.timeoutMs ?? (upload ? timeouts.uploadMs : timeouts.requestMs);
@@ -176,20 +162,11 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
       body,
       signal: controller.signal,
     };
-    // The first screen's calls may be on their way already, sent by index.html with the
-    // stored token (lib/early-calls.ts); the time-out and the caller's signal still apply.
-    const early =
-      init.method === 'GET' && options.token === undefined
-        ? takeEarlyCall(path, getToken())
-        : undefined;
-    let response: Response;
-    if (early) response = await unlessAborted(early, controller.signal);
-    else if (upload && options.onUploadProgress) {
-      response = await fetchWithUploadProgress(path, init, options.onUploadProgress);
-    } else response = await fetch(path, init);
-    // A fetch of ours gives up reading when aborted; an early one needs telling.
-    const read = readJson(response);
-    const payload = await (early ? unlessAborted(read, controller.signal) : read);
+    const response =
+      upload && options.onUploadProgress
+        ? await fetchWithUploadProgress(path, init, options.onUploadProgress)
+        : await fetch(path, init);
+    const payload = await readJson(response);
     if (!response.ok) {
       const error = toApiError(response, payload);
       await redirectFor(error, options);

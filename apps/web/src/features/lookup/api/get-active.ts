@@ -9,9 +9,8 @@ function readTerminated(body: unknown): ActiveResponse['terminated'] {
 
 /**
  * `GET /api/lookup/active` (the spec's screens guard). /login waits for this answer before it
- * paints (index.html sends it for a visitor as the page is parsed: lib/early-calls.ts), so the
- * one boolean is read directly instead of waiting for the schema library (bundle budget);
- * anything but `terminated: true` lets the login page show.
+ * paints, so the one boolean is read directly instead of waiting for the schema library (bundle
+ * budget); anything but `terminated: true` lets the login page show.
  */
 export async function getActive(): Promise<ActiveResponse> {
   const body = await apiSend('/api/lookup/active', { redirects: false });

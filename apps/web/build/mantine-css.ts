@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * Which of Mantine's per-component stylesheets (`@mantine/core/styles/<X>.layer.css`) a set of
+ * the app's modules needs: the components they import from `@mantine/core`, and every component
+ * those build on (Button on UnstyledButton and Loader, Modal on ModalBase and Overlay…), read
+ * from Mantine's own ES modules as its docs say to ("CSS files list"). The lists in
+ * src/app/mantine-styles*.ts are checked against it (mantine-styles.test.ts).
+ */
+const mantineRoot = dirname(dirname(createRequire(import.meta.url).resolve('@mantine/core')));
+const esm = join(mantineRoot, 'esm');
+const stylesDir = join(mantineRoot, 'styles');
+
+const staticImports = (code: string) =>
+  [...code.matchAll(/^(?:import|export)\s[^;]*?from\s*["']([^"']+)["'];?$/gm)]
+    .concat([...code.matchAll(/^import\s*["']([^"']+)["'];?$/gm)])
+    .map(([, specifier = '']) => specifier);
+
+/** Each name `@mantine/core`'s index exports, and the module that defines it. */
+function mantineExports(): Map<string, string> {
+  const index = readFileSync(join(esm, 'index.mjs'), 'utf8');
+  const names = new Map<string, string>();
+  for (const [, list = '', from = ''] of index.matchAll(/^import \{([^}]*)\} from "([^"]+)";$/gm)) {
+    for (const name of list.split(',')) {
+      const local =
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop() ?? '';
+      if (local) names.set(local, resolve(esm, from));
+    }
+  }
+  return names;
+}
+
+/** The stylesheets the Mantine modules reachable from `files` carry (their `*.module.mjs`). */
+function stylesheetsOf(files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const sheets = new Set<string>();
+  const queue = [...files];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const component = file.match(/([A-Za-z]+)\.module\.mjs$/)?.[1];
+    if (component && existsSync(join(stylesDir, `${component}.layer.css`))) sheets.add(component);
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.')) queue.push(resolve(dirname(file), specifier));
+    }
+  }
+  return sheets;
+}
+
+/** The app's modules reachable from `roots` by static imports (not `import()`). */
+export function staticallyReachable(roots: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) continue;
+      const base = resolve(dirname(file), specifier);
+      const found = ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(isSource);
+      if (found) queue.push(found);
+    }
+  }
+  return [...seen];
+}
+
+const isSource = (file: string) => /\.tsx?$/.test(file) && existsSync(file);
+
+/** The Mantine components whose stylesheets `modules` need, sorted by name. */
+export function mantineStylesheetsFor(modules: string[]): string[] {
+  const exports = mantineExports();
+  const defining = new Set<string>();
+  for (const module of modules) {
+    const code = readFileSync(module, 'utf8');
+    for (const [, list = ''] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
+      for (const name of list.split(',')) {
+        const imported =
+          name
+            .replace(/^\s*type\s+/, '')
+            .trim()
+            .split(/\s+as\s+/)[0] ?? '';
+        const file = exports.get(imported);
+        if (file && !/^\s*type\s/.test(name)) defining.add(file);
+      }
+    }
+  }
+  return [...stylesheetsOf([...defining])].sort();
+}
