@@ -35,26 +35,11 @@ function mantineExports(): Map<string, string> {
   return names;
 }
 
-/** The stylesheets the Mantine modules reachable from `files` carry (their `*.module.mjs`). */
-function stylesheetsOf(files: string[]): Set<string> {
-  const seen = new Set<string>();
-  const sheets = new Set<string>();
-  const queue = [...files];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const component = file.match(/([A-Za-z]+)\.module\.mjs$/)?.[1];
-    if (component && existsSync(join(stylesDir, `${component}.layer.css`))) sheets.add(component);
-    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
-      if (specifier.startsWith('.')) queue.push(resolve(dirname(file), specifier));
-    }
-  }
-  return sheets;
-}
-
-/** The app's modules reachable from `roots` by static imports (not `import()`). */
-export function staticallyReachable(roots: string[]): string[] {
+/** Every file reachable from `roots` by the relative static imports `resolveImport` finds. */
+function reachable(
+  roots: string[],
+  resolveImport: (base: string) => string | undefined,
+): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
@@ -62,13 +47,28 @@ export function staticallyReachable(roots: string[]): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
-      if (!specifier.startsWith('.')) continue;
-      const base = resolve(dirname(file), specifier);
-      const found = ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(isSource);
+      const found = specifier.startsWith('.') && resolveImport(resolve(dirname(file), specifier));
       if (found) queue.push(found);
     }
   }
-  return [...seen];
+  return seen;
+}
+
+/** The stylesheets the Mantine modules reachable from `files` carry (their `*.module.mjs`). */
+function stylesheetsOf(files: string[]): Set<string> {
+  const sheets = new Set<string>();
+  for (const file of reachable(files, (base) => base)) {
+    const component = file.match(/([A-Za-z]+)\.module\.mjs$/)?.[1];
+    if (component && existsSync(join(stylesDir, `${component}.layer.css`))) sheets.add(component);
+  }
+  return sheets;
+}
+
+/** The app's modules reachable from `roots` by static imports (not `import()`). */
+export function staticallyReachable(roots: string[]): string[] {
+  const source = (base: string) =>
+    ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(isSource);
+  return [...reachable(roots, source)];
 }
 
 const isSource = (file: string) => /\.tsx?$/.test(file) && existsSync(file);
