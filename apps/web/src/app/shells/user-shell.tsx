@@ -56,7 +56,7 @@ const ConditionsModal = lazyOverlay(
   (props) => props.opened,
 );
 const DepositModal = lazyOverlay(
-  async () => (await import('../../features/deposit/components/deposit-modal')).DepositModal,
+  async () => (await import('./deposit-overlay')).DepositOverlay,
   (props) => props.opened,
 );
 const TransferModal = lazyOverlay(

@@ -13,6 +13,7 @@ import { IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { QrProvider } from '@wallet/contract/constants';
 import { type DepositAccount, qrProviderOf } from '@wallet/contract/deposit';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal';
 import { copyText } from '../../../lib/clipboard';
@@ -20,14 +21,19 @@ import { errorText } from '../../../lib/errors';
 import { bankName, formatAccountNo } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
 import { useProfile } from '../../account/api/get-profile';
-import { useLatinNameCopy } from '../../account/components/profile/use-latin-name-copy';
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 import { useDepositAccounts } from '../api/get-deposit-accounts';
 import { GiftLinkForm } from './gift-link-form';
 import { QrDeposit } from './qr-deposit';
 import { SlipUpload } from './slip-upload';
 
-type DepositModalProps = { opened: boolean; onClose: () => void };
+/**
+ * The copy that first asks a KTB/TMB/BBL member for their account name in Latin letters, with the
+ * editor it opens. It belongs to the account feature; the app hands it in (app/overlays).
+ */
+export type LatinNameCopy = { copy: (text: string) => void; editor: ReactNode };
+
+type DepositModalProps = { opened: boolean; onClose: () => void; nameCopy: LatinNameCopy };
 
 /** How often the wallet is read again while the member looks at the deposit modal. */
 const WALLET_POLL_MS = 10_000;
@@ -57,7 +63,7 @@ function checksLatinName(account: DepositAccount): boolean {
  * the operator takes gift links. While it is open the wallet is read every 10 s, so the credit
  * shows up without a refresh (the feed credits within about a minute).
  */
-export function DepositModal({ opened, onClose }: DepositModalProps) {
+export function DepositModal({ opened, onClose, nameCopy }: DepositModalProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const accounts = useDepositAccounts();
@@ -72,7 +78,6 @@ export function DepositModal({ opened, onClose }: DepositModalProps) {
     ),
   ];
   const own = profile?.bankAccount;
-  const nameCopy = useLatinNameCopy();
 
   return (
     <AppModal opened={opened} onClose={onClose} title={t('deposit.title')}>
