@@ -1,5 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { is, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+
+const dialect = new PgDialect();
 
 /**
  * Commits the current transaction without waiting for its WAL flush (docs/decisions/
@@ -52,4 +55,51 @@ export function numberFromInt8(value: unknown): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer: ${String(value)}`);
   return n;
+}
+
+/**
+ * What drizzle runs a `Db`'s queries on: node-postgres's pool or a pooled client, PGlite or its
+ * transaction. All four take `query(text, values)` and answer `{ rows }`.
+ */
+type Driver = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+
+/** drizzle keeps the driver on its session, which it does not document: checked at each call. */
+function driverOf(db: Db): Driver {
+  const client = (db as unknown as { session?: { client?: Partial<Driver> } }).session?.client;
+  if (typeof client?.query !== 'function') {
+    throw new Error('no driver client behind this database handle');
+  }
+  return client as Driver;
+}
+
+/** A value a compiled statement takes at each call: `sql.placeholder(name)` in its text. */
+export const slot = (name: string) => sql.placeholder(name);
+
+/**
+ * A statement of the money path compiled once (docs/decisions/0035): drizzle's `sql` builds its
+ * text and numbers its parameters, with `slot(name)` wherever a call's value goes; a call only
+ * fills the values in and hands text and values to the driver client drizzle holds for `db` (the
+ * pool, a transaction's client, PGlite), which prepares the text once per connection
+ * (prepared-client.ts). Through `db.execute` instead, a transfer costs the machine 10–15 % more
+ * CPU (bench/transfer.ts, docs/performance.md). Rows come back as `db.execute` answers them.
+ */
+export class Statement {
+  readonly text: string;
+  private readonly params: ({ slot: string } | { value: unknown })[];
+
+  constructor(query: SQL) {
+    const built = dialect.sqlToQuery(query);
+    this.text = built.sql;
+    this.params = built.params.map((p) => (is(p, Placeholder) ? { slot: p.name } : { value: p }));
+  }
+
+  async rows<Row>(db: Db, values: Record<string, unknown>): Promise<Row[]> {
+    const params = this.params.map((p) => {
+      if ('value' in p) return p.value;
+      if (!(p.slot in values)) throw new Error(`no value for ${p.slot}`);
+      return values[p.slot];
+    });
+    const result = await driverOf(db).query(this.text, params);
+    return result.rows as Row[];
+  }
 }

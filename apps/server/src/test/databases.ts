@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { describeWith } from './services';
 
@@ -25,6 +25,21 @@ export function describeOnDatabases(title: string, body: (target: TestDatabase) 
   describeWith('postgres', `${title} on postgres`, (adminUrl) =>
     body({ name: 'postgres', create: () => createPostgres(adminUrl) }),
   );
+}
+
+/** A fresh database for the suite: opened before its tests, dropped after them. */
+export function useFreshDatabase(target: TestDatabase): () => Database {
+  let created: Awaited<ReturnType<TestDatabase['create']>> | undefined;
+  beforeAll(async () => {
+    created = await target.create();
+  });
+  afterAll(async () => {
+    await created?.drop();
+  });
+  return () => {
+    if (!created) throw new Error('the database is opened before the suite runs');
+    return created.database;
+  };
 }
 
 async function createPglite() {

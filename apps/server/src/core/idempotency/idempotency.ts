@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isErrorCode } from '@wallet/contract/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyRefusals } from '@wallet/contract/idempotency';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deletedRows, relaxStatementCommit, rows } from '../../db/statement';
 import { sha256Hex } from '../../lib/crypto';
@@ -38,9 +38,14 @@ export const processHolder = randomUUID();
 
 /**
  * A key as a statement names it. `request`: the request's body as JSON text, kept with the
- * claim so a retry after a crash knows what was asked.
+ * claim so a retry after a crash knows what was asked; a slot in a compiled statement.
  */
-export type KeyParams = { memberId: number; key: string; hash: string; request: string };
+export type KeyParams = {
+  memberId: number | Placeholder;
+  key: string | Placeholder;
+  hash: string | Placeholder;
+  request: string | Placeholder;
+};
 
 /**
  * The statement that claims a key: its `running` row held by this process, unless the key is

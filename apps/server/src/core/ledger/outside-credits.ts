@@ -1,11 +1,18 @@
 import { type Minor, minor } from '@wallet/contract/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { numberFromInt8, rows } from '../../db/statement';
+import { numberFromInt8, Statement, slot } from '../../db/statement';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
 import type { OperatorKind } from './accounts';
 import type { LedgerType, MemberWallet } from './ledger';
-import { legArrays, moneyNotEnough, opening, type RawPosting, walletOf } from './postings';
+import {
+  legArrays,
+  moneyNotEnough,
+  openingValues,
+  posting,
+  type RawPosting,
+  walletOf,
+} from './postings';
 
 /**
  * Where money that reaches a member from outside comes from (docs/decisions/0038): the rail it
@@ -68,6 +75,27 @@ export type CreditResult = {
 };
 
 /**
+ * The credit's statements, compiled once (db/statement.ts): the credit's row takes the
+ * transaction's id, and the opening runs only when the row was inserted.
+ */
+const statements = {
+  credit: new Statement(
+    sql`with credit as (
+          insert into outside_credits (source, reference, member_id, amount, currency, transaction_id)
+          values (${slot('source')}, ${slot('reference')}, ${slot('memberId')}, ${slot('amount')},
+            ${slot('currency')}, nextval(pg_get_serial_sequence('ledger_transactions', 'id')))
+          on conflict (source, reference) do nothing
+          returning member_id, transaction_id)
+        select o.id, o.cash, o.bonus from credit,
+          lateral ${posting(sql`credit.member_id`, slot('holder'), sql`credit.transaction_id`)} as o`,
+  ),
+  credited: new Statement(
+    sql`select member_id, amount, transaction_id from outside_credits
+        where source = ${slot('source')} and reference = ${slot('reference')}`,
+  ),
+};
+
+/**
  * Moves `movement.amount` from the account `from` to `into` once per (source, reference)
  * (docs/decisions/0038-outside-credits.md): one statement inserts the credit's row, which takes
  * the transaction's id, and opens the transaction only when the row was inserted. A (source,
@@ -85,37 +113,29 @@ export async function moveOnce(
     { accountId: accounts.from, amount: -amount },
     { accountId: accounts.into, amount },
   ]);
-  const posting = opening(
-    {
-      ...legs,
-      memberId,
-      type: movement.type,
-      status: 'success',
-      from: movement.label.from,
-      to: movement.label.to,
-      amount,
-      currency: movement.currency,
-      providerCode: movement.providerCode ?? null,
-      providerRef: null,
-      description: movement.description ?? null,
-      relaxed: false,
-      key: ticket?.key ?? null,
-    },
-    sql`credit.member_id`,
-    ticket?.holder ?? null,
-    sql`credit.transaction_id`,
-  );
+  const values = openingValues({
+    ...legs,
+    memberId,
+    type: movement.type,
+    status: 'success',
+    from: movement.label.from,
+    to: movement.label.to,
+    amount,
+    currency: movement.currency,
+    providerCode: movement.providerCode ?? null,
+    providerRef: null,
+    description: movement.description ?? null,
+    relaxed: false,
+    key: ticket?.key ?? null,
+  });
   const [row] = await moneyNotEnough(() =>
-    rows<RawPosting & { id: unknown }>(
-      db,
-      sql`with credit as (
-            insert into outside_credits (source, reference, member_id, amount, currency, transaction_id)
-            values (${source}, ${reference}, ${memberId}, ${amount}, ${movement.currency},
-              nextval(pg_get_serial_sequence('ledger_transactions', 'id')))
-            on conflict (source, reference) do nothing
-            returning member_id, transaction_id)
-          select o.id, o.cash, o.bonus from credit, lateral ${posting} as o`,
-    ),
+    statements.credit.rows<RawPosting & { id: unknown }>(db, {
+      ...values,
+      source,
+      reference,
+      memberId,
+      holder: ticket?.holder ?? null,
+    }),
   );
   if (row) {
     return {
@@ -126,11 +146,11 @@ export async function moveOnce(
       wallet: walletOf(row),
     };
   }
-  const [earlier] = await rows<{ member_id: number; amount: unknown; transaction_id: unknown }>(
-    db,
-    sql`select member_id, amount, transaction_id from outside_credits
-        where source = ${source} and reference = ${reference}`,
-  );
+  const [earlier] = await statements.credited.rows<{
+    member_id: number;
+    amount: unknown;
+    transaction_id: unknown;
+  }>(db, { source, reference });
   if (!earlier) throw new Error(`credit ${source}:${reference} was not recorded`);
   return {
     credited: false,

@@ -1,8 +1,8 @@
 import { minor } from '@wallet/contract/money';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
-import { numberFromInt8, rows } from '../../db/statement';
+import { numberFromInt8, Statement, slot } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
 import {
   answeringKey,
@@ -81,30 +81,87 @@ export type Opening = NewLedgerTransaction & {
   key: string | null;
 };
 
-/**
- * ledger_open's call. `holder` fences a posting under a key claimed earlier; `id` is the id the
- * claiming statement took for the transaction.
- */
-export function opening(
-  o: Opening,
-  memberId: SQL | number | null,
-  holder: SQL | string | null,
-  id: SQL,
-): SQL {
-  return sql`ledger_open(${memberId}, ${o.type}, ${o.status}, ${o.from}, ${o.to}, ${o.amount},
-      ${o.currency}, ${o.providerCode ?? null}, ${o.providerRef ?? null},
-      ${o.description ? JSON.stringify(o.description) : null}::jsonb, ${o.accounts}::integer[],
-      ${o.amounts}::bigint[], ${o.relaxed}, ${o.key}, ${holder}, ${id})`;
+/** An opening as the values of `posting`'s slots. */
+export function openingValues(o: Opening) {
+  return {
+    type: o.type,
+    status: o.status,
+    from: o.from,
+    to: o.to,
+    amount: o.amount,
+    currency: o.currency,
+    providerCode: o.providerCode ?? null,
+    providerRef: o.providerRef ?? null,
+    description: o.description ? JSON.stringify(o.description) : null,
+    accounts: o.accounts,
+    amounts: o.amounts,
+    relaxed: o.relaxed,
+    key: o.key,
+  };
 }
+
+/**
+ * ledger_open's call, its values in slots (openingValues). `holder` fences a posting under a key
+ * claimed earlier; `id` is the id the claiming statement took for the transaction.
+ */
+export function posting(memberId: SQLWrapper, holder: SQLWrapper, id: SQLWrapper): SQL {
+  return sql`ledger_open(${memberId}, ${slot('type')}, ${slot('status')}, ${slot('from')},
+      ${slot('to')}, ${slot('amount')}, ${slot('currency')}, ${slot('providerCode')},
+      ${slot('providerRef')}, ${slot('description')}::jsonb, ${slot('accounts')}::integer[],
+      ${slot('amounts')}::bigint[], ${slot('relaxed')}, ${slot('key')}, ${holder}, ${id})`;
+}
+
+const settling = sql`ledger_settle(${slot('transactionId')}, ${slot('status')},
+    ${slot('accounts')}::integer[], ${slot('amounts')}::bigint[], ${slot('relaxed')})`;
+
+/** The request's key as slots, for the statements that claim or answer it. */
+const keySlots = {
+  memberId: slot('memberId'),
+  key: slot('key'),
+  hash: slot('hash'),
+  request: slot('request'),
+};
+
+/**
+ * The postings' statements, compiled once (db/statement.ts). `openClaiming` (docs/decisions/
+ * 0034): the key's row and the posting in one statement, the posting taking its member from the
+ * claimed row, so it runs only when the insert did; a key already taken (a repeat racing this
+ * request) gives no row and moves nothing. The transaction's id is taken first, so the key's
+ * row carries it (a retry after a crash reads what moved). `settleAnswering`: when this call is
+ * the one that settles, the same statement stores the request's answer, the outcome with the
+ * wallet after the settle.
+ */
+const statements = {
+  open: new Statement(
+    sql`select id, cash, bonus from ${posting(slot('memberId'), slot('holder'), sql`null::bigint`)}`,
+  ),
+  openClaiming: new Statement(
+    sql`with tx as (select nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id),
+        claim as (${claimingKey(keySlots, sql`tx`, sql`tx.id`)})
+        select o.id, o.cash, o.bonus from claim,
+          lateral ${posting(sql`claim.member_id`, sql`null::varchar`, sql`claim.transaction_id`)} as o`,
+  ),
+  settle: new Statement(sql`select settled, cash, bonus, false as answered from ${settling}`),
+  settleAnswering: new Statement(
+    sql`with settle as materialized (select settled, cash, bonus from ${settling}),
+        answer as (${answeringKey(
+          keySlots,
+          200,
+          sql`${slot('outcome')}::jsonb
+            || jsonb_build_object('wallet', jsonb_build_object('cash', s.cash, 'bonus', s.bonus))`,
+          sql`settle s`,
+          sql`s.settled and s.cash is not null`,
+        )} returning 1)
+        select settled, cash, bonus, exists (select from answer) as answered from settle`,
+  ),
+};
 
 type OpenedRow = RawPosting & { id: unknown };
 
 /**
  * Records a movement and posts its legs. A key not claimed yet is claimed by this posting
- * (docs/decisions/0034): the key's row and the posting in one statement, the posting taking
- * its member from the claimed row, so it runs only when the insert did; a key already taken (a
- * repeat racing this request) gives no row and moves nothing. A key this request holds already
- * fences the posting (ledger_open refuses it once a retry has taken the key over).
+ * (docs/decisions/0034); a key this request holds already fences the posting (ledger_open
+ * refuses it once a retry has taken the key over).
  */
 export async function open(
   db: Db,
@@ -112,15 +169,21 @@ export async function open(
   ticket: IdempotencyTicket | undefined,
 ): Promise<{ id: number; wallet: MemberWallet | undefined }> {
   const claim = ticket?.state === 'open' ? ticket : undefined;
-  const statement = claim
-    ? // The transaction's id is taken first, so the key's row carries it from the statement that
-      // claims the key and opens the transaction (a retry after a crash reads what moved).
-      sql`with tx as (select nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id),
-          claim as (${claimingKey(claim, sql`tx`, sql`tx.id`)})
-          select o.id, o.cash, o.bonus from claim,
-            lateral ${opening(o, sql`claim.member_id`, sql`null::varchar`, sql`claim.transaction_id`)} as o`
-    : sql`select id, cash, bonus from ${opening(o, o.memberId, ticket?.holder ?? null, sql`null::bigint`)}`;
-  const [row] = await moneyNotEnough(() => rows<OpenedRow>(db, statement));
+  const values = openingValues(o);
+  const [row] = await moneyNotEnough(() =>
+    claim
+      ? statements.openClaiming.rows<OpenedRow>(db, {
+          ...values,
+          memberId: claim.memberId,
+          hash: claim.hash,
+          request: claim.request,
+        })
+      : statements.open.rows<OpenedRow>(db, {
+          ...values,
+          memberId: o.memberId,
+          holder: ticket?.holder ?? null,
+        }),
+  );
   if (!row && claim) throw claim.taken();
   if (!row) throw new Error('ledger transaction was not recorded');
   if (claim) claim.state = 'claimed';
@@ -140,23 +203,18 @@ export async function settle(
   relaxed: boolean,
   answer: SettleAnswer | undefined,
 ): Promise<{ settled: boolean; answered: boolean; wallet: MemberWallet | undefined }> {
-  const { accounts, amounts } = legArrays(legs);
-  const settling = sql`ledger_settle(${transactionId}, ${status}, ${accounts}::integer[],
-      ${amounts}::bigint[], ${relaxed})`;
-  const statement = answer
-    ? sql`with settle as materialized (select settled, cash, bonus from ${settling}),
-          answer as (${answeringKey(
-            answer.ticket,
-            200,
-            sql`${JSON.stringify(answer.outcome)}::jsonb
-              || jsonb_build_object('wallet', jsonb_build_object('cash', s.cash, 'bonus', s.bonus))`,
-            sql`settle s`,
-            sql`s.settled and s.cash is not null`,
-          )} returning 1)
-          select settled, cash, bonus, exists (select from answer) as answered from settle`
-    : sql`select settled, cash, bonus, false as answered from ${settling}`;
+  const values = { transactionId, status, ...legArrays(legs), relaxed };
   type Row = RawPosting & { settled: boolean; answered: boolean };
-  const [row] = await moneyNotEnough(() => rows<Row>(db, statement));
+  const [row] = await moneyNotEnough(() =>
+    answer
+      ? statements.settleAnswering.rows<Row>(db, {
+          ...values,
+          memberId: answer.ticket.memberId,
+          key: answer.ticket.key,
+          outcome: JSON.stringify(answer.outcome),
+        })
+      : statements.settle.rows<Row>(db, values),
+  );
   return {
     settled: row?.settled === true,
     answered: row?.answered === true,

@@ -1,29 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { describeOnDatabases } from '../../test/databases';
+import { describeOnDatabases, useFreshDatabase } from '../../test/databases';
 import { roundTotals } from './rounds.repository';
 
 describeOnDatabases('the totals of rounds', (target) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const created = await target.create();
-    database = created.database;
-    drop = created.drop;
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
+  const database = useFreshDatabase(target);
 
   it('takes what the lost rounds lost and the stakes of the won rounds', async () => {
     const rounds = sql`select * from (values
       (10000::bigint, 0::bigint), (10000, 2500), (4000, 9000), (5000, 5000)) as v(bet, win)`;
-    expect(await roundTotals(database.db, rounds)).toEqual({ lost: 17_500, wonStakes: 4_000 });
+    expect(await roundTotals(database().db, rounds)).toEqual({ lost: 17_500, wonStakes: 4_000 });
   });
 
   it('is zero for no rounds', async () => {
     const none = sql`select 1::bigint as bet, 1::bigint as win where false`;
-    expect(await roundTotals(database.db, none)).toEqual({ lost: 0, wonStakes: 0 });
+    expect(await roundTotals(database().db, none)).toEqual({ lost: 0, wonStakes: 0 });
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
-import { numberFromInt8, rows } from '../../db/statement';
+import { numberFromInt8, rows, Statement, slot } from '../../db/statement';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
 import type { SandboxFaults } from '../sandbox-faults';
@@ -16,6 +16,25 @@ import {
 } from './game-provider';
 
 const SESSION_MINUTES = 30;
+
+/**
+ * The two statements of every transfer out of a game, compiled once (db/statement.ts): the
+ * transfer benchmark runs on this provider, which must not cost what a real one would not.
+ */
+const statements = {
+  betHistory: new Statement(
+    sql`select f.mode, r.id, r.bet, r.win, r.created_at
+        from (select coalesce((select mode from sandbox_faults where target = ${slot('code')}),
+                'ok') as mode) f
+        left join sandbox_game_rounds r on r.provider_code = ${slot('code')}
+          and r.username = ${slot('username')} and r.id > ${slot('afterId')}
+        order by r.id`,
+  ),
+  move: new Statement(
+    sql`select sandbox_game_move(${slot('code')}, ${slot('username')}, ${slot('ref')},
+        ${slot('direction')}, ${slot('delta')}, ${slot('currency')}) as mode`,
+  ),
+};
 
 function newPassword(): string {
   return randomBytes(6).toString('base64url');
@@ -110,22 +129,13 @@ export class SandboxGameProvider implements GameProvider {
     afterId: number,
     deadline: CallDeadline,
   ): Promise<GameRound[]> {
-    const { code } = this;
-    const found = await rows<{
+    const found = await statements.betHistory.rows<{
       mode: string;
       id: unknown;
       bet: unknown;
       win: unknown;
       created_at: Date | null;
-    }>(
-      this.db,
-      sql`select f.mode, r.id, r.bet, r.win, r.created_at
-          from (select coalesce((select mode from sandbox_faults where target = ${code}),
-                  'ok') as mode) f
-          left join sandbox_game_rounds r on r.provider_code = ${code}
-            and r.username = ${username} and r.id > ${afterId}
-          order by r.id`,
-    );
+    }>(this.db, { code: this.code, username, afterId });
     const mode = found[0]?.mode ?? 'ok';
     if (mode === 'fail') throw new ProviderRefusal(`${this.code} refused (sandbox fault)`);
     if (mode === 'timeout') return deadline.expired();
@@ -216,11 +226,14 @@ export class SandboxGameProvider implements GameProvider {
   ): Promise<void> {
     let mode: string | undefined;
     try {
-      [{ mode } = { mode: undefined }] = await rows<{ mode: string }>(
-        this.db,
-        sql`select sandbox_game_move(${this.code}, ${username}, ${ref}, ${direction}, ${delta},
-            ${currency}) as mode`,
-      );
+      [{ mode } = { mode: undefined }] = await statements.move.rows<{ mode: string }>(this.db, {
+        code: this.code,
+        username,
+        ref,
+        direction,
+        delta,
+        currency,
+      });
     } catch (error) {
       if (sqlState(error) === 'WM002')
         throw new ProviderRefusal('insufficient balance, no account, or another currency');
