@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { Database } from '../../db/client';
 import { describeOnDatabases, useFreshDatabase } from '../../test/databases';
 import { roundTotals } from './rounds.repository';
 
