@@ -63,19 +63,21 @@ export default defineConfig({
       output: {
         // Few large chunks compress far better than many small ones (docs/decisions/0006), and
         // each screen should fetch only the library code it runs: `framework` is what every
-        // screen needs; every other library is grouped by the set of screens that use it
-        // (`entriesAware`), small sets merged, so /login gets a few chunks of what it renders
-        // and no form library of another screen.
+        // screen needs, `app` what the entry runs, then a chunk per library that only some
+        // screens use. Each first screen's module takes everything else it imports (a group
+        // takes a module's dependencies with it), /login's first, so what both share is in
+        // `login` and the home does not fetch dozens of small chunks one by one. The rest is
+        // split by Rolldown's defaults.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: framework, priority: 3 },
-            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'framework', test: framework, priority: 4 },
+            { name: 'app', tags: ['$initial'], priority: 3 },
             {
               name: 'forms',
               test: packages('react-hook-form', '@hookform/resolvers'),
-              priority: 1,
+              priority: 2,
             },
-            { name: 'zod', test: packages('zod'), priority: 1 },
+            { name: 'zod', test: packages('zod'), priority: 2 },
             {
               name: 'chat',
               test: packages(
@@ -85,9 +87,11 @@ export default defineConfig({
                 'engine.io-parser',
                 '@socket.io/component-emitter',
               ),
-              priority: 1,
+              priority: 2,
             },
-            { name: 'icons', test: packages('@tabler/icons-react'), priority: 1 },
+            { name: 'icons', test: packages('@tabler/icons-react'), priority: 2 },
+            { name: 'login', test: /[\\/]src[\\/]app[\\/]login-screen\./, priority: 1 },
+            { name: 'member', test: /[\\/]src[\\/]app[\\/]member-first-screen\./, priority: 0 },
           ],
         },
       },
