@@ -8,9 +8,10 @@
  *
  *   npm run build && npm run bench:home-trace -w @wallet/bench
  *
- * BENCH_RUNS (5), BENCH_LOCALE (th: the stored language, `th`, `la` or `en`).
+ * BENCH_RUNS (5), BENCH_LOCALE (th: the stored language, `th`, `la` or `en`), BENCH_TRACES (a
+ * folder to keep the traces in, to open in DevTools' Performance panel).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineLine, startWebBench } from './web-server';
@@ -18,6 +19,7 @@ import { machineLine, startWebBench } from './web-server';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3192);
 const LOCALE = process.env.BENCH_LOCALE ?? 'th';
+const KEEP = process.env.BENCH_TRACES;
 
 type TraceEvent = { name: string; ph: string; dur?: number; pid: number; tid: number };
 type Figures = Record<
@@ -62,7 +64,8 @@ const median = (values: number[]) => {
 async function main(): Promise<void> {
   console.log(machineLine());
   const bench = await startWebBench(PORT);
-  const traces = mkdtempSync(join(tmpdir(), 'wallet-home-trace-'));
+  const traces = KEEP ?? mkdtempSync(join(tmpdir(), 'wallet-home-trace-'));
+  if (KEEP) mkdirSync(KEEP, { recursive: true });
   try {
     const token = await bench.signedInMember();
     const runs: Figures[] = [];
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await bench.close();
-    rmSync(traces, { recursive: true, force: true });
+    if (!KEEP) rmSync(traces, { recursive: true, force: true });
   }
 }
 

@@ -64,15 +64,6 @@ function stylesheetsOf(files: string[]): Set<string> {
   return sheets;
 }
 
-/** The app's modules reachable from `roots` by static imports (not `import()`). */
-export function staticallyReachable(roots: string[]): string[] {
-  const source = (base: string) =>
-    ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(isSource);
-  return [...reachable(roots, source)];
-}
-
-const isSource = (file: string) => /\.tsx?$/.test(file) && existsSync(file);
-
 /** The Mantine components whose stylesheets `modules` need, sorted by name. */
 export function mantineStylesheetsFor(modules: string[]): string[] {
   const exports = mantineExports();

@@ -1,9 +1,9 @@
-// Mantine's global styles and those of the components the entry renders; each first screen's
-// and the later screens' come with them (styles/), all in the `mantine` layer beneath the app's.
+// Mantine's global styles and those of every component the app renders (styles/mantine.ts), in
+// the `mantine` layer beneath the app's.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
-import './styles/mantine-entry';
+import './styles/mantine';
 import './app/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -19,14 +19,17 @@ import { useSessionStore } from './lib/session-store';
 // zod takes its configuration from this global when it loads: its eval-free parsers, then.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-// The router starts the first screen's guards, loaders and chunks as it is created, and the
-// words load beside them (nothing paints before both). The API client (outside React) navigates
-// through the router too. Then the page yields a task: evaluating the entry's modules is already
-// one long task on a phone, and rendering right after would make it longer still.
+// Evaluating the entry's modules is one long task on a phone, and creating the router (which
+// starts the first screen's guards, loaders and chunks) costs a phone as much again the first
+// time its code runs: each gets a task of its own, and rendering a third. The words load beside
+// the first screen's calls (nothing paints before both). The API client (outside React)
+// navigates through the router too.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+await nextTask();
 const translationsLoaded = initI18n(useSessionStore.getState().locale);
 const router = createAppRouter();
 setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
-await new Promise((resolve) => setTimeout(resolve, 0));
+await nextTask();
 await translationsLoaded;
 
 const root = document.getElementById('root');

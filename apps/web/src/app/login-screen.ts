@@ -1,7 +1,5 @@
 /**
- * /login's screen with the stylesheets of the Mantine components it adds to the entry's: the
- * router loads this one module for it (app/router.tsx), so its styles come with its code.
+ * /login's screen behind one lazy import (app/router.tsx); the build groups what it imports into
+ * one chunk (vite.config.ts), so /login fetches a few chunks rather than one per module.
  */
-import '../styles/mantine-login';
-
 export { LoginPage } from '../features/auth/components/login-page';

@@ -14,7 +14,6 @@ import { loadMemberTranslations } from '../lib/i18n';
 import { paths } from '../lib/navigation';
 import { useFirstScreen } from '../lib/next-paint';
 import { queryClient } from '../lib/query-client';
-import { withLaterStyles } from '../styles/load-later';
 import {
   checkServiceActive,
   enterPublicShell,
@@ -74,17 +73,10 @@ const withData = <T, K extends QueryKey>(options: EnsureQueryDataOptions<T, Erro
     () => null,
   );
 
-/**
- * A first screen (/login, the member's home) in its own chunk, fetched the first time a route
- * shows it, its styles with it (app/login-screen.ts, app/member-first-screen.ts).
- */
-const firstScreen =
+/** A screen in its own chunk, fetched the first time a route shows it. */
+const screen =
   <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
-
-/** Any other screen: its chunk and the later screens' stylesheet (styles/load-later.ts). */
-const screen = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
-  firstScreen(withLaterStyles(load), pick);
 
 /**
  * The first navigation ends no sooner than the app's first frame has committed. RouterProvider
@@ -145,7 +137,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.login,
             loader: guarded(checkServiceActive),
-            lazy: firstScreen(
+            lazy: screen(
               () => import('./login-screen'),
               (m) => m.LoginPage,
             ),
@@ -189,7 +181,7 @@ export const routes: RouteObject[] = [
           await Promise.all([withData(profileQueryOptions()), loadMemberTranslations()]);
           return null;
         },
-        lazy: firstScreen(
+        lazy: screen(
           () => import('./member-first-screen'),
           (m) => m.UserShell,
         ),
@@ -199,7 +191,7 @@ export const routes: RouteObject[] = [
             path: paths.home,
             // The balance is the home's largest paint.
             loader: () => withData(walletQueryOptions()),
-            lazy: firstScreen(
+            lazy: screen(
               () => import('./member-first-screen'),
               (m) => m.HomePage,
             ),

@@ -1,5 +1,4 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { withLaterStyles } from '../../styles/load-later';
 
 /**
  * An overlay (modal, drawer) that the screen under it does not need in order to show: its code
@@ -12,14 +11,12 @@ import { withLaterStyles } from '../../styles/load-later';
  * evaluation, link insertion and a style recalculation for each overlay's stylesheet,
  * docs/performance.md), for overlays most visits never open; a first opening waits one round
  * trip instead. A chunk that fails to arrive reaches the routes' error page, as a screen's does.
- * It waits for the later screens' Mantine stylesheet too (styles/load-later.ts).
  */
 export function lazyOverlay<P extends object>(
   load: () => Promise<ComponentType<P>>,
   wanted: (props: P) => boolean,
 ): ComponentType<P> & { preload: () => void } {
-  const loadStyled = withLaterStyles(load);
-  const Overlay = lazy(async () => ({ default: await loadStyled() }));
+  const Overlay = lazy(async () => ({ default: await load() }));
 
   function LazyOverlay(props: P) {
     const [mounted, setMounted] = useState(false);
@@ -33,5 +30,5 @@ export function lazyOverlay<P extends object>(
   }
   // For a flow that knows the overlay comes next (banners-first.tsx): the module loader keeps
   // what arrives, so the overlay's own fetch later finds it there.
-  return Object.assign(LazyOverlay, { preload: () => void loadStyled().catch(() => undefined) });
+  return Object.assign(LazyOverlay, { preload: () => void load().catch(() => undefined) });
 }

@@ -6,13 +6,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldErrorText } from '../../../lib/errors';
 import { lazyZodResolver, preloadOnFirstUse } from '../../../lib/lazy-zod-resolver';
-import { withLaterStyles } from '../../../styles/load-later';
 import { useLogin } from '../api/login';
 
 const loadLoginSchema = async () => (await import('@wallet/contract/auth')).LoginSchema;
 const resolver = lazyZodResolver(loadLoginSchema);
 // What only a submit needs (the schema, the refusal alert) is fetched once the form is touched.
-const loadAlert = withLaterStyles(() => import('./login-alert'));
+const loadAlert = () => import('./login-alert');
 const LoginAlert = lazy(async () => ({ default: (await loadAlert()).LoginAlert }));
 const preload = preloadOnFirstUse(() => Promise.all([loadLoginSchema(), loadAlert()]));
 
