@@ -62,12 +62,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Few large chunks compress far better than many small ones (docs/decisions/0006), and
-        // each screen should fetch only the library code it runs: `framework` is what every
-        // screen needs, `app` what the entry runs, then a chunk per library that only some
-        // screens use. Each first screen's module takes everything else it imports (a group
-        // takes a module's dependencies with it), /login's first, so what both share is in
-        // `login` and the home does not fetch dozens of small chunks one by one. The rest is
-        // split by Rolldown's defaults.
+        // each screen should fetch only the code it runs: `framework` is what every screen
+        // needs, `app` what the entry runs, then a chunk per library that only some screens use.
+        // Each first screen then takes what it imports in a chunk or two (a group takes a
+        // module's dependencies with it), instead of dozens of small ones fetched one by one:
+        // /login's own components alone (`login`), what else /login imports (`first-screens`,
+        // which the home shares), and the rest of the home (`member`). The rest is split by
+        // Rolldown's defaults.
         codeSplitting: {
           groups: [
             { name: 'framework', test: framework, priority: 4 },
@@ -90,7 +91,13 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'icons', test: packages('@tabler/icons-react'), priority: 2 },
-            { name: 'login', test: /[\\/]src[\\/]app[\\/]login-screen\./, priority: 1 },
+            {
+              name: 'login',
+              test: /[\\/]src[\\/](app[\\/]login-screen\.|features[\\/]auth[\\/]components[\\/])/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            { name: 'first-screens', test: /[\\/]src[\\/]app[\\/]login-screen\./, priority: 1 },
             { name: 'member', test: /[\\/]src[\\/]app[\\/]member-first-screen\./, priority: 0 },
           ],
         },
