@@ -5,16 +5,16 @@ describe('a chunk group of named packages', () => {
   const framework = packages('react', '@tanstack/react-query', 'socket.io-client');
 
   it('takes the modules of those packages, scoped or not, on either separator', () => {
-    expect(framework.test('/app/node_modules/react/jsx-runtime.js')).toBe(true);
-    expect(framework.test('C:\\app\\node_modules\\react\\index.js')).toBe(true);
-    expect(framework.test('/app/node_modules/@tanstack/react-query/build/index.js')).toBe(true);
-    expect(framework.test('/app/node_modules/socket.io-client/build/esm/index.js')).toBe(true);
+    expect(framework.test('/app/deps/react/jsx-runtime.js')).toBe(true);
+    expect(framework.test('C:\\app\\deps\\react\\index.js')).toBe(true);
+    expect(framework.test('/app/deps/@tanstack/react-query/build/index.js')).toBe(true);
+    expect(framework.test('/app/deps/socket.io-client/build/esm/index.js')).toBe(true);
   });
 
   it("leaves other packages alone, a scoped package's directory of the same name too", () => {
-    expect(framework.test('/app/node_modules/@floating-ui/react/dist/index.mjs')).toBe(false);
-    expect(framework.test('/app/node_modules/react-dom/index.js')).toBe(false);
-    expect(framework.test('/app/node_modules/socketXio-client/index.js')).toBe(false);
+    expect(framework.test('/app/deps/@floating-ui/react/dist/index.mjs')).toBe(false);
+    expect(framework.test('/app/deps/react-dom/index.js')).toBe(false);
+    expect(framework.test('/app/deps/socketXio-client/index.js')).toBe(false);
     expect(framework.test('/app/apps/web/src/main.tsx')).toBe(false);
   });
 });

@@ -4,12 +4,8 @@ import type { Db } from '../../db/client';
 import { sqlState } from '../../db/pg-errors';
 import { numberFromInt8, Statement, slot } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
-import {
-  answeringKey,
-  claimingKey,
-  type IdempotencyTicket,
-  KeyTaken,
-} from '../idempotency/idempotency';
+import { type IdempotencyTicket, KeyTaken } from '../idempotency/idempotency';
+import { answeringKey, claimingKey } from '../idempotency/key-statements';
 import type { Leg, MemberWallet, NewLedgerTransaction, SettleAnswer } from './ledger';
 
 /**

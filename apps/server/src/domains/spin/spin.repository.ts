@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { answeringKey, type IdempotencyTicket, LEASE_MS } from '../../core/idempotency/idempotency';
+import type { IdempotencyTicket } from '../../core/idempotency/idempotency';
+import { answeringKey, LEASE_MS } from '../../core/idempotency/key-statements';
 import type { Db } from '../../db/client';
 import { coupons, members, spinSlices, spins, spinwheels } from '../../db/schema';
 import { rows } from '../../db/statement';
