@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { appVariant } from './build/app-variant';
-import { packages } from './build/packages';
-import { splash } from './build/splash';
-import { stylesheetAfterSplash } from './build/stylesheet-after-splash';
+import { appVariant } from './build/app-variant.ts';
+import { packages } from './build/packages.ts';
+import { splash } from './build/splash.ts';
+import { stylesheetAfterSplash } from './build/stylesheet-after-splash.ts';
 
 // The API server of `npm run dev` (the API contract default port); API_TARGET points elsewhere.
 const backend = process.env.API_TARGET ?? 'http://localhost:3000';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { fontFamily } from '../src/app/font-family';
+import { fontFamily } from '../src/app/font-family.ts';
 
 /**
  * The first paint comes from index.html itself: the brand mark, where the page loader
