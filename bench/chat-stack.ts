@@ -8,11 +8,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  StaffLoginResponseSchema,
-  type StaffServerToClientEvents,
-} from '@wallet/contract/backoffice';
+import type { StaffServerToClientEvents } from '@wallet/contract/backoffice';
 import { type ChatClientToServerEvents, ChatConfigResponseSchema } from '@wallet/contract/chat';
+import { StaffChallengeResponseSchema, StaffSessionResponseSchema } from '@wallet/contract/staff';
 import { io, type Socket } from 'socket.io-client';
 import { type ServerProcess, serverProcess } from '../apps/server/src/test/server-process';
 import type { ClientCommand, ClientReply, ClientSetup } from './chat-client';
@@ -96,12 +94,24 @@ export function clientProcess(index: number, bases: string[], prefix: string) {
 
 /** The back office's chat desk: one staff socket that hears every message (`staff:messaging`). */
 export async function staffDesk(base: string) {
-  const login = await fetch(`${base}/api/backoffice/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_STAFF),
-  });
-  const { token } = StaffLoginResponseSchema.parse(await login.json());
+  // Both steps of the staff sign-in; the sandbox tells the demo account's current code.
+  const post = async (path: string, body: object) =>
+    (
+      await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const { challenge } = StaffChallengeResponseSchema.parse(
+    await post('/api/backoffice/login', DEMO_STAFF),
+  );
+  const { code } = (await (
+    await fetch(`${base}/api/sandbox/staff/${DEMO_STAFF.username}/totp`)
+  ).json()) as { code: string };
+  const { token } = StaffSessionResponseSchema.parse(
+    await post('/api/backoffice/login/totp', { challenge, code }),
+  );
   const socket: Socket<StaffServerToClientEvents, ChatClientToServerEvents> = io(base, {
     path: '/socket.io',
     transports: ['websocket'],

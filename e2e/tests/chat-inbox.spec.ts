@@ -39,7 +39,7 @@ test('support finds a member under a flood of guests through the members filter 
   });
 
   const list = page.getByRole('navigation', { name: 'Conversations' });
-  await expect(list.getByText(`flood ${FLOOD - 1}`)).toBeVisible();
+  await expect(list.getByText(`flood ${FLOOD - 1}`, { exact: true })).toBeVisible();
   // The flood fills the first page: the member is not on it.
   await expect(list.getByText('Where is my withdrawal?')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/chat-inbox-flood.png' });
@@ -62,7 +62,7 @@ test('support finds a member under a flood of guests through the members filter 
 
   // Guests only: no member among them.
   await list.getByText('Guests', { exact: true }).click();
-  await expect(list.getByText(`flood ${FLOOD - 1}`)).toBeVisible();
+  await expect(list.getByText(`flood ${FLOOD - 1}`, { exact: true })).toBeVisible();
   await expect(list.getByText('Where is my withdrawal?')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/chat-inbox-guests.png' });
   await context.close();

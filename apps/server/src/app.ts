@@ -9,6 +9,7 @@ import { authDomain } from './domains/auth/auth.plugin';
 import { bonusDomain } from './domains/bonus/bonus.plugin';
 import { chatDomain } from './domains/chat/chat.plugin';
 import { depositDomain } from './domains/deposit/deposit.plugin';
+import { deskDomain } from './domains/desk/desk.plugin';
 import { gamesDomain } from './domains/games/games.plugin';
 import { healthRoutes } from './domains/health/health.route';
 import { inviteDomain } from './domains/invite/invite.plugin';
@@ -132,6 +133,7 @@ export async function buildApp(
     await app.register(qrDomain);
     await app.register(spinDomain);
     await app.register(staffDomain);
+    await app.register(deskDomain);
     await app.register(chatDomain);
     await app.register(sandboxDomain);
     await app.register(moneyPlugin);
@@ -140,6 +142,7 @@ export async function buildApp(
     await app.register(webAppPlugin, {
       webDist: config.webDist,
       html: await loadWebPage(config.webDist, config.laos),
+      backofficeHtml: await loadWebPage(config.webDist, config.laos, 'backoffice.html'),
     });
     await app.ready();
     return app;

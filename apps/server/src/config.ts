@@ -109,6 +109,9 @@ const EnvSchema = z.object({
     }),
   SESSION_TTL_HOURS: integer('SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
   SESSION_CACHE_MS: integer('SESSION_CACHE_MS', 3000, 0, 60_000),
+  STAFF_SESSION_HOURS: integer('STAFF_SESSION_HOURS', 8, 1, 24),
+  STAFF_IDLE_MINUTES: integer('STAFF_IDLE_MINUTES', 30, 1, 24 * 60),
+  STAFF_CODE_FRESH_MINUTES: integer('STAFF_CODE_FRESH_MINUTES', 5, 1, 60),
   RATE_LIMIT_GLOBAL_PER_MIN: integer('RATE_LIMIT_GLOBAL_PER_MIN', 1200, 1, 1_000_000),
   RATE_LIMIT_LOGIN_PER_MIN: integer('RATE_LIMIT_LOGIN_PER_MIN', 60, 1, 1_000_000),
   RATE_LIMIT_REGISTER_PER_MIN: integer('RATE_LIMIT_REGISTER_PER_MIN', 30, 1, 1_000_000),
@@ -229,6 +232,8 @@ export type Config = {
   /** How many proxies, or which, may name the client in X-Forwarded-For; false: none. */
   trustProxy: false | number | string[];
   sessionTtlHours: number;
+  /** Staff sessions (docs/backoffice.md): their longest life, their idle limit, how recent a code money wants. */
+  staffSessions: { hours: number; idleMinutes: number; codeFreshMinutes: number };
   /** How long a process trusts a session it read (docs/decisions/0033-hot-path-round-trips.md). */
   sessionCacheMs: number;
   rateLimits: {
@@ -333,6 +338,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ipAllowList: e.IP_ALLOW_LIST,
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    staffSessions: {
+      hours: e.STAFF_SESSION_HOURS,
+      idleMinutes: e.STAFF_IDLE_MINUTES,
+      codeFreshMinutes: e.STAFF_CODE_FRESH_MINUTES,
+    },
     sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: {
       globalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MIN,

@@ -1,31 +1,13 @@
 import { z } from 'zod';
-import { PASSWORD_MAX } from './account';
 import { ChatButtonSchema, ChatMessageSchema, ChatTextSchema, GenericCardSchema } from './chat';
 import { TimestampSchema } from './common';
 import { paging } from './constants';
 
 /**
- * The operator's back office (docs/decisions/0044-chat.md). Support staff sign in apart from
- * members, with `Authorization: Bearer <staff token>` on every `/api/backoffice` call and
- * `auth: { staffToken }` on the socket. Its first screen is the support chat.
+ * The back office's support chat (docs/decisions/0044-chat.md). Staff sign in apart from
+ * members (staff.ts); every `/api/backoffice` call carries their session, as a bearer token or
+ * the browser's httpOnly cookie, and so does the socket's handshake.
  */
-
-export const StaffLoginSchema = z.object({
-  username: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(50),
-  password: z.string({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(PASSWORD_MAX),
-});
-export type StaffLogin = z.infer<typeof StaffLoginSchema>;
-
-export const StaffProfileSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-});
-export type StaffProfile = z.infer<typeof StaffProfileSchema>;
-
-/** `POST /api/backoffice/login`. */
-export const StaffLoginResponseSchema = z.object({ token: z.string(), staff: StaffProfileSchema });
-export type StaffLoginResponse = z.infer<typeof StaffLoginResponseSchema>;
 
 // Chat.
 

@@ -194,3 +194,9 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How-to videos (the spec's screens), in the order shown. */
 export const howtoVideos = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const;
 export type HowtoVideo = (typeof howtoVideos)[number];
+
+/**
+ * CONTRACT.md: a withdrawal above this (baht or kip) waits for staff; the demo's figures, and
+ * the default of an installation whose settings do not say (setting `withdrawLimits`).
+ */
+export const withdrawApprovalAbove: Record<Currency, number> = { BAHT: 5_000, LAK: 3_000_000 };

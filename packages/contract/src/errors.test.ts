@@ -57,8 +57,14 @@ describe('the error catalogue', () => {
     );
   });
 
-  it('answers 403 exactly for a refused network and an inactive member', () => {
-    expect(codesWithStatus(403)).toEqual(['INACTIVE_USER', 'INVALID_IP']);
+  it('answers 403 exactly for a refused network, an inactive member and a staff refusal', () => {
+    expect(codesWithStatus(403)).toEqual([
+      'FORBIDDEN',
+      'INACTIVE_USER',
+      'INVALID_IP',
+      'MAKER_CHECKER',
+      'STAFF_CODE_REQUIRED',
+    ]);
   });
 
   it('answers 429 for the rate limits and for the OTP block, a throttle too', () => {

@@ -24,6 +24,16 @@ export const errorCatalogue = {
   WRONG_PASSWORD: { status: 400, message: 'The current password is incorrect.' },
   NO_USER: { status: 404, message: 'No member has this username.' },
   LOGIN_FAIL: { status: 400, message: 'Sign-in failed. Please try again.' },
+  // Staff (CONTRACT.md, "Back office (staff) API").
+  FORBIDDEN: { status: 403, message: 'Your role may not do this.' },
+  MAKER_CHECKER: {
+    status: 403,
+    message: 'Another staff member must approve what you asked for.',
+  },
+  STAFF_CODE_REQUIRED: {
+    status: 403,
+    message: 'Enter a fresh code from your authenticator to continue.',
+  },
 
   // OTP
   OTP_BLOCK: { status: 429, message: 'Too many wrong codes. This phone is blocked for a while.' },

@@ -27,6 +27,20 @@ export type StatementType = z.infer<typeof StatementTypeSchema>;
 const DescriptionSchema = z.object({ description: z.string() });
 
 /**
+ * The notes a statement entry may carry, shown under it: where a reward came from, why staff
+ * adjusted the balance (`adjustment`), why a withdrawal was refused (`reason`).
+ */
+export const statementNoteKeys = [
+  'bonus',
+  'promotion',
+  'invite',
+  'refund',
+  'luckydraw',
+  'adjustment',
+  'reason',
+] as const;
+
+/**
  * Statement entry (the spec's entities). `from` and `to` are account words (WALLET, a game
  * code, a bank or provider code). The optional descriptions say where the money came from.
  * `_id` is extra: the spec is silent and the list needs a stable key; it is opaque.
@@ -44,6 +58,8 @@ export const StatementEntrySchema = z.object({
   invite: DescriptionSchema.optional(),
   refund: DescriptionSchema.optional(),
   luckydraw: DescriptionSchema.optional(),
+  adjustment: DescriptionSchema.optional(),
+  reason: DescriptionSchema.optional(),
 });
 export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 

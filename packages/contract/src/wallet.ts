@@ -73,6 +73,8 @@ export function walletTotal(wallet: Pick<WalletBalance, 'amount'>, slots: readon
 // Transfers (the spec's states and validation rules).
 
 export const WALLET_ACCOUNT = 'WALLET';
+/** The other side of a balance adjustment staff made (docs/backoffice.md). */
+export const ADJUSTMENT_ACCOUNT = 'ADJUSTMENT';
 /** The spec's states: each side resolves to NONE (the placeholder slide), WALLET or a game. */
 export const TRANSFER_NONE = 'NONE';
 export const transferAccounts = [WALLET_ACCOUNT, ...gameProviderCodes] as const;

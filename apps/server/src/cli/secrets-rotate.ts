@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
 import { resealGamePasswords } from '../domains/games/game-passwords';
+import { resealStaffSecrets } from '../domains/staff/staff-secrets';
 import { newSecretKey, readKeyFile, SecretKeyRing, writeKeyFile } from '../lib/secret-keys';
 import { openServerDatabase } from './cli-database';
 
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
     for (const { keyId, rows } of keys) {
       process.stdout.write(`  ${keyId ?? '(plaintext)'}: ${rows} rows\n`);
     }
+    const staff = await resealStaffSecrets(database.db, ring);
+    process.stdout.write(`${staff} staff authenticators sealed again under ${ring.currentId}\n`);
   } finally {
     await database.close();
   }

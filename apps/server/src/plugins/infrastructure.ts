@@ -12,6 +12,7 @@ import { ServiceState } from '../core/settings/service-state';
 import type { Database, Db } from '../db/client';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from '../lib/counter-store';
 import { DirectoryFileStorage, type FileStorage } from '../lib/file-storage';
+import { SecretKeyRing } from '../lib/secret-keys';
 import { SandboxFaults } from '../providers/sandbox-faults';
 
 declare module 'fastify' {
@@ -20,7 +21,7 @@ declare module 'fastify' {
      * Every route as registered (method, URL with its parameters), for the tests that walk
      * them all: bad input on every route, every role on every back-office route.
      */
-    routeTable: readonly { method: string; url: string }[];
+    routeTable: readonly { method: string; url: string; staff?: string }[];
     config: Config;
     /** The database every repository reads (a transaction is a `Db` too). */
     db: Db;
@@ -42,6 +43,11 @@ declare module 'fastify' {
     faults: SandboxFaults;
     /** Files under UPLOADS_DIR: slips and chat uploads. */
     storage: FileStorage;
+    /**
+     * The keys that seal secrets kept in the database (game passwords, staff authenticators;
+     * docs/decisions/0058): held outside it.
+     */
+    secrets: SecretKeyRing;
   }
 }
 
@@ -59,9 +65,12 @@ export type InfrastructureOptions = {
  */
 export const infrastructurePlugin = fp(
   async (app: FastifyInstance, { config, database, redis, jobs }: InfrastructureOptions) => {
-    const routeTable: { method: string; url: string }[] = [];
+    const routeTable: { method: string; url: string; staff?: string }[] = [];
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+      const staff = route.config?.staff;
+      for (const method of [route.method].flat()) {
+        routeTable.push({ method, url: route.url, ...(staff ? { staff } : {}) });
+      }
     });
     app.decorate('routeTable', routeTable);
 
@@ -76,6 +85,7 @@ export const infrastructurePlugin = fp(
       : new MemoryCounterStore();
     app.decorate('counters', counters);
     app.decorate('variant', { laos: config.laos });
+    app.decorate('secrets', SecretKeyRing.open(config.gameSecretKeys));
     const idempotency = new Idempotency(db);
     app.decorate('ledger', new Ledger(db));
     app.decorate('idempotency', idempotency);

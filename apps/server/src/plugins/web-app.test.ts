@@ -19,6 +19,8 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const BACKOFFICE = INDEX.replace('index-abc123.js', 'backoffice-abc123.js');
+
 const APP = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
 
 describeOnDatabases('the web app', (target) => {
@@ -30,6 +32,7 @@ describeOnDatabases('the web app', (target) => {
     webDist = await mkdtemp(join(tmpdir(), 'wallet-web-'));
     await mkdir(join(webDist, 'assets'));
     await writeFile(join(webDist, 'index.html'), INDEX);
+    await writeFile(join(webDist, 'backoffice.html'), BACKOFFICE);
     await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");');
     // What the web build writes beside each asset (vite-plugin-compression2).
     await writeFile(join(webDist, 'assets', 'app-def456.js'), APP);
@@ -53,6 +56,18 @@ describeOnDatabases('the web app', (target) => {
     expect(res.body).toContain('<meta name="app-variant" content="default" />');
     expect(res.body).not.toContain('%APP_VARIANT%');
     expect((await get('/index.html')).body).toBe(res.body);
+  });
+
+  it("serves the back office's own page under /backoffice, and the member app elsewhere", async () => {
+    for (const url of ['/backoffice', '/backoffice/members/12', '/backoffice.html']) {
+      const res = await get(url);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('backoffice-abc123.js');
+      expect(res.body, url).toContain('content="default"');
+    }
+    for (const url of ['/user/home', '/backofficex', '/login']) {
+      expect((await get(url)).body, url).toContain('index-abc123.js');
+    }
   });
 
   it('lets the page run scripts from our origin only, an inline script in its page included', async () => {

@@ -9,12 +9,20 @@ import { sendError } from './errors';
 
 const VARIANT_PLACEHOLDER = /<meta\s+name="app-variant"\s+content="%APP_VARIANT%"\s*\/?>/;
 
-/** The built index.html of WEB_DIST with the variant written in, or null without a build. */
-export async function loadWebPage(webDist: string, laos: boolean): Promise<string | null> {
-  const indexPath = join(webDist, 'index.html');
-  if (!existsSync(indexPath)) return null;
-  return withVariant(await readFile(indexPath, 'utf8'), laos);
+/** A built page of WEB_DIST with the variant written in, or null without it. */
+export async function loadWebPage(
+  webDist: string,
+  laos: boolean,
+  file = 'index.html',
+): Promise<string | null> {
+  const path = join(webDist, file);
+  if (!existsSync(path)) return null;
+  return withVariant(await readFile(path, 'utf8'), laos);
 }
+
+/** The back office's pages: its own entry (backoffice.html), none of it in a member's download. */
+const isBackofficePage = (path: string) =>
+  path === '/backoffice' || path.startsWith('/backoffice/');
 
 /**
  * Serves the built SPA (WEB_DIST) when it exists: hashed /assets/* cached for a year and sent
@@ -24,11 +32,16 @@ export async function loadWebPage(webDist: string, laos: boolean): Promise<strin
  * Every other miss, and every unknown /api path, is 404 NO_DATA.
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, options: { webDist: string; html: string | null }) => {
+  async (
+    app: FastifyInstance,
+    options: { webDist: string; html: string | null; backofficeHtml?: string | null },
+  ) => {
     const indexHtml = options.html;
+    const backofficeHtml = options.backofficeHtml ?? null;
 
-    const sendIndex = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const sendPage = (reply: FastifyReply, html: string | null) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const sendIndex = (reply: FastifyReply) => sendPage(reply, indexHtml);
 
     if (indexHtml !== null) {
       await app.register(fastifyStatic, {
@@ -51,6 +64,9 @@ export const webAppPlugin = fp(
       for (const url of ['/', '/index.html']) {
         app.get(url, (_request, reply) => sendIndex(reply));
       }
+      if (backofficeHtml !== null) {
+        app.get('/backoffice.html', (_request, reply) => sendPage(reply, backofficeHtml));
+      }
     }
 
     // Misses count against the per-IP limit too, or probing unknown paths would be free.
@@ -64,6 +80,9 @@ export const webAppPlugin = fp(
         // browser must never cache index.html under a script's URL.
         const lastSegment = path.slice(path.lastIndexOf('/') + 1);
         const isFile = path.startsWith('/assets/') || lastSegment.includes('.');
+        if (backofficeHtml !== null && isPage && isBackofficePage(path)) {
+          return sendPage(reply, backofficeHtml);
+        }
         if (indexHtml !== null && !isApi && isPage && !isFile) return sendIndex(reply);
         return sendError(reply, new DomainError('NO_DATA'));
       },

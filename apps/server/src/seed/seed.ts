@@ -62,7 +62,11 @@ export const SeedSchema = z.object({
   withdraw: z.record(
     CurrencySchema,
     z
-      .object({ withdrawMin: z.number().min(0), withdrawMax: z.number().min(0) })
+      .object({
+        withdrawMin: z.number().min(0),
+        withdrawMax: z.number().min(0),
+        approvalAbove: z.number().min(0),
+      })
       .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
   ),
   amountLimits: z.record(
@@ -242,6 +246,7 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
       perCurrency(withdraw, (w) => ({
         minMinor: toMinor(w.withdrawMin),
         maxMinor: toMinor(w.withdrawMax),
+        approvalAboveMinor: toMinor(w.approvalAbove),
       })),
     );
     await insertSettingIfMissing(

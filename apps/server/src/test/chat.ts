@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
-import { DEMO_STAFF } from '../app';
 import { call, type Reply } from './harness';
+import { staffSignIn, staffToken as staffTokenOf } from './staff';
 
 /** A small, real PNG picture. */
 export function pngPicture(width = 8, height = 8): Buffer {
@@ -81,13 +81,14 @@ export function upload(
   });
 }
 
-/** The demo support account's token. */
+/** The demo support account's token, signed in once per database (test/staff.ts). */
 export async function staffToken(app: FastifyInstance): Promise<string> {
-  const res = await call(app, 'POST', '/api/backoffice/login', {
-    body: { username: DEMO_STAFF.username, password: DEMO_STAFF.password },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return String(res.body.token);
+  return staffTokenOf(app, 'support');
+}
+
+/** A session of the demo support account of its own, for a test that ends it. */
+export async function freshStaffToken(app: FastifyInstance): Promise<string> {
+  return (await staffSignIn(app, 'support')).token;
 }
 
 /** A socket.io client on a listening server; connected or refused, then resolved. */

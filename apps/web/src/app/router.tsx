@@ -17,7 +17,7 @@ import { queryClient } from '../lib/query-client';
 import {
   checkServiceActive,
   enterPublicShell,
-  requireStaffToken,
+  requireStaff,
   requireToken,
   skipStaffLogin,
 } from './guards';
@@ -241,7 +241,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // The operator's back office: its own sign-in (a staff token, not the member's), no shell.
+      // The operator's back office: its own sign-in (a session cookie, not the member's token), no
+      // shell.
       { path: '/backoffice', loader: () => redirect(paths.backofficeChat) },
       {
         path: paths.backofficeLogin,
@@ -257,7 +258,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.backofficeChat,
         loader: async () => {
-          await Promise.all([guarded(requireStaffToken)(), loadBackofficeTranslations()]);
+          await Promise.all([guarded(requireStaff)(), loadBackofficeTranslations()]);
           return null;
         },
         lazy: screen(

@@ -18,6 +18,7 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/CheckboxCard.layer.css';
 import '@mantine/core/styles/CheckboxIndicator.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Paper.layer.css';

@@ -134,7 +134,8 @@ export class Jobs {
    * fails is logged; the next one comes as usual.
    */
   async every(name: string, intervalMs: number, work: () => Promise<void>): Promise<void> {
-    const expireInSeconds = Math.max(60, Math.ceil((4 * intervalMs) / 1000));
+    // pg-boss lets a run last under 24 hours.
+    const expireInSeconds = Math.min(23 * 3600, Math.max(60, Math.ceil((4 * intervalMs) / 1000)));
     await this.queue(name, { name, policy: 'short', retryLimit: 0, expireInSeconds });
     const boss = await this.boss();
     const pollingIntervalSeconds = Math.min(2, Math.max(0.5, intervalMs / 1000));

@@ -10,7 +10,14 @@ export const memberKinds = [
   'transfer_hold',
   'pending_withdrawal',
 ] as const;
-export const operatorKinds = ['deposits', 'payouts', 'bonuses', 'prizes', 'game_results'] as const;
+export const operatorKinds = [
+  'deposits',
+  'payouts',
+  'bonuses',
+  'prizes',
+  'game_results',
+  'adjustments',
+] as const;
 export type MemberKind = (typeof memberKinds)[number];
 export type OperatorKind = (typeof operatorKinds)[number];
 

@@ -1,5 +1,7 @@
 import type { Minor } from '@wallet/contract/money';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ledgerTransactions } from '../../db/schema';
 import type { IdempotencyTicket } from '../idempotency/idempotency';
 import { LedgerAccounts, type MemberKind, type OperatorKind } from './accounts';
 import {
@@ -28,7 +30,9 @@ export type LedgerType =
   | 'finish_bonus'
   | 'withdraw'
   | 'transfer'
-  | 'game_result';
+  | 'game_result'
+  /** A balance adjustment staff approved (docs/backoffice.md). */
+  | 'adjustment';
 export type LedgerStatus = 'processing' | 'success' | 'failed';
 
 /** A signed amount of minor units on one account. */
@@ -225,5 +229,19 @@ export class Ledger {
 
   transaction(db: Db, id: number): Promise<LedgerTransactionRow | null> {
     return reads.transaction(db, id);
+  }
+
+  /** Adds notes to a movement's statement line (why staff refused a withdrawal); no money moves. */
+  async describe(
+    db: Db,
+    transactionId: number,
+    notes: Record<string, { description: string }>,
+  ): Promise<void> {
+    await db
+      .update(ledgerTransactions)
+      .set({
+        description: sql`coalesce(${ledgerTransactions.description}, '{}'::jsonb) || ${JSON.stringify(notes)}::jsonb`,
+      })
+      .where(eq(ledgerTransactions.id, transactionId));
   }
 }

@@ -27,7 +27,14 @@ export const rewardSources = ['coupon', 'bonus', 'refund', 'invite'] as const;
  * cash when it finishes, to the operator when it is forfeited), keyed by the member bonus's id.
  */
 export const internalSources = ['bonus_finish', 'bonus_forfeit'] as const;
-export const creditSources = [...depositSources, ...rewardSources, ...internalSources] as const;
+/** Balance adjustments staff approved (docs/backoffice.md), keyed by the adjustment's id. */
+export const staffSources = ['adjustment'] as const;
+export const creditSources = [
+  ...depositSources,
+  ...rewardSources,
+  ...internalSources,
+  ...staffSources,
+] as const;
 export type CreditSource = (typeof creditSources)[number];
 
 /** One side of a once-only movement: an operator account, or one of the member's own. */

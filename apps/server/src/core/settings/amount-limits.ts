@@ -1,4 +1,4 @@
-import type { Currency, QrProvider } from '@wallet/contract/constants';
+import { type Currency, type QrProvider, withdrawApprovalAbove } from '@wallet/contract/constants';
 import type { QrLimits, QrOptions } from '@wallet/contract/deposit';
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
 import { fromMinor, toMinor } from '@wallet/contract/money';
@@ -11,6 +11,8 @@ export type CurrencyLimits = {
   currency: Currency;
   withdrawMin: number;
   withdrawMax: number;
+  /** Withdrawals above this wait for staff (docs/backoffice.md). */
+  withdrawApprovalAbove: number;
   transferMin: number;
   giftLinkMin: number;
   qrMin: Record<QrProvider, number>;
@@ -42,6 +44,8 @@ export class AmountLimits {
             currency,
             withdrawMin: withdraw.minMinor,
             withdrawMax: withdraw.maxMinor,
+            withdrawApprovalAbove:
+              withdraw.approvalAboveMinor ?? toMinor(withdrawApprovalAbove[currency]),
             transferMin: amounts.transferMinMinor,
             giftLinkMin: amounts.giftLinkMinMinor,
             qrMin: {

@@ -37,7 +37,15 @@ export const settingSchemas = {
    */
   withdrawLimits: z.record(
     CurrencySchema,
-    z.object({ minMinor: z.number().int().min(0), maxMinor: z.number().int().min(0) }),
+    z.object({
+      minMinor: z.number().int().min(0),
+      maxMinor: z.number().int().min(0),
+      /**
+       * Withdrawals above this wait for staff (CONTRACT.md, `withdrawApprovalAbove`); absent in
+       * installations from before the back office, which then use the contract's demo figures.
+       */
+      approvalAboveMinor: z.number().int().min(0).optional(),
+    }),
   ),
   /**
    * The other amount rules of each currency: the transfer minimum, the gift-link minimum, each QR

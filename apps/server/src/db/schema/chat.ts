@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
-  serial,
-  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -16,34 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bigId, createdAt } from './columns';
 import { memberRef } from './members';
-
-/**
- * Support staff (docs/decisions/0044-chat.md): accounts of their own, signed in apart from
- * members. The demo seed makes one in the sandbox; `npm run staff -w @wallet/server` adds more.
- */
-export const staff = pgTable('staff', {
-  id: serial('id').primaryKey(),
-  username: varchar('username', { length: 50 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  passwordHash: text('password_hash').notNull(),
-  active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-});
-
-/** A staff sign-in: only the token's hash is kept, as for members. */
-export const staffSessions = pgTable(
-  'staff_sessions',
-  {
-    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staff.id),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('staff_sessions_expiry_idx').on(t.expiresAt)],
-);
+import { staff } from './staff';
 
 /**
  * One conversation per member or guest (exactly one of the two), for good: ending it starts a

@@ -44,12 +44,14 @@ import { settings } from './settings';
 
 export * from './chat';
 export * from './deposits';
+export * from './desk';
 export * from './games';
 export * from './ledger';
 export * from './members';
 export * from './promotions';
 export * from './sandbox';
 export * from './settings';
+export * from './staff';
 
 export const schema = {
   banks,

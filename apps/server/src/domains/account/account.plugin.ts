@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRoutes } from './account.route';
 import { AccountService } from './account.service';
+import { MemberDesk } from './member-desk';
+import { memberDeskRoutes } from './member-desk.route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,13 @@ export const accountDomain = fp(
       variant: app.variant,
       registerPerMinute: limits.registerPerMinute,
     });
+    const desk = new MemberDesk({
+      db: app.db,
+      audit: app.audit,
+      auth: app.authService,
+      sessions: app.sessions,
+    });
+    await app.register(memberDeskRoutes, { prefix: '/api/backoffice/members', desk });
   },
-  { name: 'account', dependencies: ['otp', 'lookup'] },
+  { name: 'account', dependencies: ['otp', 'lookup', 'staff-auth'] },
 );

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { MEMBER_ID_MAX } from '@wallet/contract/account';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banks, members } from '../../db/schema';
 
@@ -109,4 +109,58 @@ export async function updateMember(
     .update(members)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(members.id, memberId));
+}
+
+/**
+ * Members a staff search finds (docs/backoffice.md): by id or invite code (`PR<id>`), by phone
+ * (the username, with or without the leading 0 or +66/+856), by bank account number, or by a
+ * part of the name. At most `limit`, newest first.
+ */
+export async function searchMembers(db: Db, q: string, limit = 50) {
+  const digits = q.replace(/[\s-]/g, '');
+  const id = /^(pr)?\d{1,10}$/i.test(digits) ? Number(digits.replace(/^pr/i, '')) : null;
+  const phoneTail = /^\+?\d{6,}$/.test(digits)
+    ? digits.replace(/^\+?(66|856)/, '').replace(/^0/, '')
+    : null;
+  const name = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({
+      id: members.id,
+      username: members.username,
+      name: members.name,
+      active: members.active,
+      bankCode: members.bankCode,
+      bankAccountNo: members.bankAccountNo,
+      currency: members.currency,
+      createdAt: members.createdAt,
+    })
+    .from(members)
+    .where(
+      or(
+        id !== null && Number.isSafeInteger(id) && id <= 2_147_483_647
+          ? eq(members.id, id)
+          : undefined,
+        phoneTail ? like(members.username, `%${phoneTail}`) : undefined,
+        /^\d{6,}$/.test(digits) ? eq(members.bankAccountNo, digits) : undefined,
+        ilike(members.name, name),
+      ),
+    )
+    .orderBy(desc(members.createdAt))
+    .limit(limit);
+}
+
+/** Sets a member's `active`; answers what it was, or null for no such member. */
+export async function setMemberActive(
+  db: Db,
+  memberId: number,
+  active: boolean,
+): Promise<boolean | null> {
+  const [before] = await db
+    .select({ active: members.active })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('update');
+  if (!before) return null;
+  await db.update(members).set({ active, updatedAt: sql`now()` }).where(eq(members.id, memberId));
+  return before.active;
 }

@@ -92,6 +92,10 @@ export class AuthService {
     const cached = this.deps.sessions.get(tokenHash, now);
     if (cached !== null) return { memberId: cached, tokenHash };
     const session = await findSessionWithMember(this.deps.db, tokenHash);
+    // A deactivation ends the member's sessions; their calls say why (CONTRACT.md).
+    if (session?.memberExists !== null && session?.memberActive === false) {
+      throw new DomainError('INACTIVE_USER');
+    }
     if (!session || session.revokedAt) throw new DomainError('INVALID_USER_2');
     if (session.expiresAt.getTime() <= now) throw new DomainError('EXPIRED_AUTH_TOKEN');
     if (session.memberExists === null) throw new DomainError('INVALID_USER_3');

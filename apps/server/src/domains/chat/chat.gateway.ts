@@ -1,4 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   STAFF_ROOM,
@@ -22,6 +23,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
+import { STAFF_COOKIE } from '../../plugins/staff-auth';
 import type { AuthService } from '../auth/auth.service';
 import type { StaffService } from '../staff/staff.service';
 import type { ChatHub } from './chat.service';
@@ -85,7 +87,7 @@ export class ChatGateway implements ChatHub {
     this.io.use((socket, next) => {
       this.deps
         .admit(socket.request)
-        .then(() => this.identify(socket.handshake.auth))
+        .then(() => this.identify(socket.handshake.auth, socket.handshake.headers.cookie))
         .then(
           (identity) => {
             socket.data = identity;
@@ -151,7 +153,16 @@ export class ChatGateway implements ChatHub {
     }
   }
 
-  private async identify(auth: unknown): Promise<SocketIdentity> {
+  /**
+   * A member's token, a guest id or a staff token in the handshake's `auth`; with none of them,
+   * the browser back office's session cookie (sent only by pages of this site: SameSite).
+   */
+  private async identify(auth: unknown, cookieHeader: string | undefined): Promise<SocketIdentity> {
+    const staffCookie = cookieHeader ? fastifyCookie.parse(cookieHeader)[STAFF_COOKIE] : undefined;
+    const empty =
+      auth === undefined ||
+      (typeof auth === 'object' && auth !== null && Object.keys(auth).length === 0);
+    if (empty && staffCookie) auth = { staffToken: staffCookie };
     const parsed = ChatSocketAuthSchema.safeParse(auth);
     if (!parsed.success) throw new DomainError('UNAUTHORIZED');
     const given = parsed.data;

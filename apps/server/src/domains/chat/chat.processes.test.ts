@@ -59,13 +59,23 @@ describeWith('postgres', 'chat across two server processes', (adminUrl) => {
       expect(await joinRoom(onB.socket, `wallet-${guestId}`)).toEqual({ ok: true });
       const received = collect(onB.socket, 'messaging');
       // Staff watching from process A hears of it too.
-      const login = await fetch(`${a.base}/api/backoffice/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'support', password: 'support-demo' }),
+      const post = async (path: string, body: object) =>
+        (await (
+          await fetch(`${a.base}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as Record<string, string>;
+      const { challenge } = await post('/api/backoffice/login', {
+        username: 'support',
+        password: 'support-demo',
       });
-      const { token: staffToken } = (await login.json()) as { token: string };
-      const desk = await connectSocket(a.base, { staffToken });
+      const { code } = (await (await fetch(`${a.base}/api/sandbox/staff/support/totp`)).json()) as {
+        code: string;
+      };
+      const { token: staffToken } = await post('/api/backoffice/login/totp', { challenge, code });
+      const desk = await connectSocket(a.base, { staffToken: String(staffToken) });
       expect(await joinRoom(desk.socket, 'staff')).toEqual({ ok: true });
       const deskEvents = collect<{ message: ChatMessage }>(desk.socket, 'staff:messaging');
 

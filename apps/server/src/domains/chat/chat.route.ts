@@ -167,11 +167,13 @@ export const backofficeChatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> 
   { chat },
 ) => {
   await app.register(multipart, { throwFileSizeLimit: false });
-  app.addHook('onRequest', app.authenticateStaff);
+  const read = { staff: 'chat.read' } as const;
+  const write = { staff: 'chat.write' } as const;
 
   app.get(
     '/conversations',
     {
+      config: read,
       schema: {
         querystring: ConversationListQuerySchema,
         response: { 200: ConversationListResponseSchema, ...errorResponses },
@@ -183,6 +185,7 @@ export const backofficeChatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> 
   app.post(
     '/history',
     {
+      config: read,
       schema: {
         body: StaffHistoryRequestSchema,
         response: { 200: ChatHistoryResponseSchema, ...errorResponses },
@@ -194,6 +197,7 @@ export const backofficeChatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> 
   app.post(
     '/send',
     {
+      config: write,
       schema: {
         body: StaffSendRequestSchema,
         response: { 200: ChatSendResponseSchema, ...errorResponses },
@@ -205,6 +209,7 @@ export const backofficeChatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> 
   app.put(
     '/read',
     {
+      config: write,
       schema: {
         body: ConversationRequestSchema,
         response: { 200: ChatReadResponseSchema, ...errorResponses },
@@ -219,6 +224,7 @@ export const backofficeChatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> 
   app.post(
     '/end',
     {
+      config: write,
       schema: {
         body: ConversationRequestSchema,
         response: { 200: EndConversationResponseSchema, ...errorResponses },
@@ -230,7 +236,7 @@ export const backofficeChatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> 
   for (const [path, kind] of uploadKinds) {
     app.post(
       path,
-      { schema: { response: { 200: ChatUploadResponseSchema, ...errorResponses } } },
+      { config: write, schema: { response: { 200: ChatUploadResponseSchema, ...errorResponses } } },
       async (request) => {
         const form = await readUpload(request, kind, STAFF_UPLOAD_CONVERSATION_FIELD);
         const conversationId = Number(form.fields[STAFF_UPLOAD_CONVERSATION_FIELD]);

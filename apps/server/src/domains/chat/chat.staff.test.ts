@@ -5,6 +5,7 @@ import {
   collect,
   connectSocket,
   eventually,
+  freshStaffToken,
   join as joinRoom,
   sendAsGuest,
   staffToken,
@@ -37,7 +38,7 @@ describeOnDatabases('support chat', (target) => {
       expect((await call(app, 'GET', '/api/backoffice/chat/conversations')).status).toBe(401);
       // A staff token is no member token.
       expect((await call(app, 'GET', '/api/wallet', { token: staff })).status).toBe(401);
-      const other = await staffToken(app);
+      const other = await freshStaffToken(app);
       expect((await staffCall('POST', '/logout', undefined, other)).status).toBe(200);
       expect((await staffCall('GET', '/me', undefined, other)).status).toBe(401);
     });

@@ -7,6 +7,7 @@ import {
   connectSocket,
   disconnected,
   eventually,
+  freshStaffToken,
   history,
   join as joinRoom,
   sendAsGuest,
@@ -231,7 +232,7 @@ describeOnDatabases('support chat', (target) => {
     it('is closed once its member or staff session has ended, and cannot open again', async () => {
       const { app, base, member, staffCall } = chat;
       const dave = await member();
-      const desk = await staffToken(app);
+      const desk = await freshStaffToken(app);
       const asDave = await connectSocket(base, { token: dave.token });
       const asDesk = await connectSocket(base, { staffToken: desk });
       const guest = await connectSocket(base, { guestId: randomUUID() });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SecretKeyRing } from '../../lib/secret-keys';
 import { GameProviders } from '../../providers/games/game-providers';
 import { resealGamePasswords } from './game-passwords';
 import { autoLoginRoutes, gameAccountRoutes } from './games.route';
@@ -23,7 +22,7 @@ export const gamesDomain = fp(
       : new GameProviders([], config.gameProviderTimeoutMs);
     // Game passwords sealed under keys kept outside the database (docs/decisions/0058); rows
     // from before are sealed now.
-    const secrets = SecretKeyRing.open(config.gameSecretKeys);
+    const { secrets } = app;
     await resealGamePasswords(db, secrets, { plaintextOnly: true });
     const games = new GamesService({
       db,

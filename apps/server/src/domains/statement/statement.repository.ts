@@ -7,7 +7,7 @@ import { ledgerTransactions } from '../../db/schema';
 function ofMember(memberId: number) {
   return and(
     eq(ledgerTransactions.memberId, memberId),
-    inArray(ledgerTransactions.type, [...statementTypes]),
+    inArray(ledgerTransactions.type, [...statementTypes, 'adjustment']),
   );
 }
 

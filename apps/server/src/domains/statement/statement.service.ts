@@ -4,17 +4,26 @@ import {
   type StatementRequest,
   type StatementResponse,
   StatementTypeSchema,
+  statementNoteKeys,
   TransactionStatusSchema,
 } from '@wallet/contract/statement';
+import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../auth/auth.service';
 import { countStatement, listStatement } from './statement.repository';
 
-const descriptionKeys = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
 const DescriptionsSchema = z
-  .partialRecord(z.enum(descriptionKeys), z.object({ description: z.string() }))
+  .partialRecord(z.enum(statementNoteKeys), z.object({ description: z.string() }))
   .nullable();
+
+/** An adjustment reads as the spec's deposit into the wallet, or withdrawal out of it. */
+const statementTypeOf = (row: { type: string; to: string }) =>
+  row.type === 'adjustment'
+    ? row.to === WALLET_ACCOUNT
+      ? 'deposit'
+      : 'withdraw'
+    : StatementTypeSchema.parse(row.type);
 
 /** POST /api/statement: read from the ledger, the caller's own rows only, newest first. */
 export class StatementService {
@@ -31,7 +40,7 @@ export class StatementService {
       const descriptions = DescriptionsSchema.parse(row.description ?? null) ?? {};
       return {
         _id: String(row.id),
-        statementType: StatementTypeSchema.parse(row.type),
+        statementType: statementTypeOf(row),
         from: row.from,
         to: row.to,
         status: TransactionStatusSchema.parse(row.status),

@@ -6,6 +6,8 @@ import { TransferService } from './transfer.service';
 import { walletRoutes } from './wallet.route';
 import { WalletService } from './wallet.service';
 import { WithdrawalService } from './withdrawal.service';
+import { WithdrawalDesk } from './withdrawal-desk';
+import { withdrawalDeskRoutes } from './withdrawal-desk.route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,10 +29,11 @@ export const walletDomain = fp(
       limits: app.amountLimits,
       log,
     });
+    const payouts = new ManualPayoutProvider();
     const withdrawals = new WithdrawalService({
       db,
       ledger,
-      payouts: new ManualPayoutProvider(),
+      payouts,
       bonusRunning: app.bonusRunning,
       limits: app.amountLimits,
       bankCountry: (code) => app.lookup.bankCountry(code),
@@ -51,11 +54,20 @@ export const walletDomain = fp(
     app.decorate('withdrawals', withdrawals);
     app.decorate('wallet', wallet);
     await app.register(walletRoutes, { prefix: '/api/wallet', wallet, sandbox: config.sandbox });
+    const desk = new WithdrawalDesk({
+      db,
+      audit: app.audit,
+      payouts,
+      withdrawals,
+      staff: app.staffService,
+      now: () => new Date(),
+    });
+    await app.register(withdrawalDeskRoutes, { prefix: '/api/backoffice/withdrawals', desk });
     // Transfers whose provider call has no answer yet, once RECONCILE_GRACE_MS old.
     await everyReconcileInterval(app, 'transfers.reconcile', async () => {
       const result = await transfers.reconcile(config.reconcileGraceMs);
       if (result.settled > 0 || result.pending > 0) log.info(result, 'reconciled transfers');
     });
   },
-  { name: 'wallet', dependencies: ['account', 'deposit', 'invite', 'lookup'] },
+  { name: 'wallet', dependencies: ['account', 'deposit', 'invite', 'lookup', 'staff-auth'] },
 );

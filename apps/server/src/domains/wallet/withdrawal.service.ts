@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.service';
+import { insertWithdrawalReview, waitingAmong } from './withdrawal.repository';
 
 export type WithdrawalServiceDeps = {
   db: Db;
@@ -59,34 +60,75 @@ export class WithdrawalService {
       ledger.memberAccount(member.id, 'pending_withdrawal', member.currency),
     ]);
     const ref = `W${randomUUID().replaceAll('-', '')}`;
-    const opened = await ledger.open(
-      db,
-      {
-        memberId: member.id,
-        type: 'withdraw',
-        status: 'processing',
-        from: WALLET_ACCOUNT,
-        to: member.bankCode,
-        amount,
-        currency: member.currency,
-        providerRef: ref,
-      },
-      [
-        { accountId: cash, amount: -amount },
-        { accountId: pending, amount },
-      ],
-      { claim: ticket },
-    );
-    // The payout is handed over after the money is held; its outcome arrives through settle.
-    await this.deps.payouts.submit({
+    const payout = {
       ref,
       memberId: member.id,
       amount,
       currency: member.currency,
       bankCode: member.bankCode,
       accountNo: member.bankAccountNo,
-    });
+    };
+    const posting = (tx: Db) =>
+      ledger.open(
+        tx,
+        {
+          memberId: member.id,
+          type: 'withdraw',
+          status: 'processing',
+          from: WALLET_ACCOUNT,
+          to: member.bankCode,
+          amount,
+          currency: member.currency,
+          providerRef: ref,
+        },
+        [
+          { accountId: cash, amount: -amount },
+          { accountId: pending, amount },
+        ],
+        { claim: ticket },
+      );
+    // CONTRACT.md: above the currency's threshold the money is held and the payout waits for
+    // staff (withdrawal-desk.ts), recorded with the hold in one transaction.
+    if (amount > limits.withdrawApprovalAbove) {
+      const opened = await db.transaction(async (tx) => {
+        const held = await posting(tx);
+        await insertWithdrawalReview(tx, {
+          transactionId: held.id,
+          memberId: member.id,
+          amount,
+          currency: member.currency,
+          bankCode: member.bankCode,
+          bankAccountNo: member.bankAccountNo,
+          payoutRef: ref,
+        });
+        return held;
+      });
+      return { status: 'processing', amount, wallet: opened.wallet };
+    }
+    const opened = await posting(db);
+    // The payout is handed over after the money is held; its outcome arrives through settle.
+    await this.deps.payouts.submit(payout);
     return { status: 'processing', amount, wallet: opened.wallet };
+  }
+
+  /**
+   * Gives a withdrawal staff refused back to the cash wallet, inside the decision's transaction
+   * `tx`, with the reason on the member's statement.
+   */
+  async refund(tx: Db, transactionId: number, reason: string): Promise<void> {
+    const { ledger } = this.deps;
+    const row = await ledger.transaction(tx, transactionId);
+    if (row?.type !== 'withdraw' || row.memberId === null) throw new DomainError('NO_DATA');
+    const [cash, pending] = await Promise.all([
+      ledger.memberAccount(row.memberId, 'cash', row.currency),
+      ledger.memberAccount(row.memberId, 'pending_withdrawal', row.currency),
+    ]);
+    const settled = await ledger.settle(tx, row.id, 'failed', [
+      { accountId: pending, amount: -row.amount },
+      { accountId: cash, amount: row.amount },
+    ]);
+    if (!settled.settled) throw new DomainError('NO_DATA');
+    await ledger.describe(tx, row.id, { reason: { description: reason } });
   }
 
   /** The payout bank's outcome for one withdrawal; answers whether this call settled it. */
@@ -106,11 +148,20 @@ export class WithdrawalService {
     return settle.settled;
   }
 
-  /** Every pending withdrawal of a member (the sandbox payout bank's settle call). */
+  /**
+   * Every withdrawal of a member the payout bank has (the sandbox payout bank's settle call):
+   * not those still waiting for staff, which the bank has not seen.
+   */
   async settleAll(memberId: number, status: 'success' | 'failed'): Promise<number> {
     const pending = await this.deps.ledger.processing(this.deps.db, 'withdraw', { memberId });
+    const waiting = await waitingAmong(
+      this.deps.db,
+      pending.map((row) => row.id),
+    );
     let settled = 0;
-    for (const row of pending) if (await this.settle(row.id, status)) settled += 1;
+    for (const row of pending) {
+      if (!waiting.has(row.id) && (await this.settle(row.id, status))) settled += 1;
+    }
     return settled;
   }
 }

@@ -1,3 +1,4 @@
+import { hashKey } from '@tanstack/react-query';
 import type { StaffOutgoingMessage } from '@wallet/contract/backoffice';
 import { create } from 'zustand';
 import { Outbox, type OutboxMessage } from '../../components/chat/message-outbox';
@@ -5,7 +6,6 @@ import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
 import { sendStaffMessage } from './api/send-message';
 import { uploadAttachment } from './api/upload-attachment';
-import { useStaffSession } from './staff-session';
 import { isStaffSocketOnline } from './staff-socket';
 
 /**
@@ -69,10 +69,11 @@ export function clearOutbox(): void {
 }
 
 /**
- * The outbox empties whenever the staff token changes (sign-out, a 401): it listens to the
- * session rather than being called by the sign-out, whose calls (api/staff-request.ts) the
- * outbox's own sends go through.
+ * The outbox empties when the staff profile leaves the cache, which is how the session ends on
+ * this browser (leaveBackoffice, api/staff-request.ts): it listens to the cache rather than
+ * being called by the leaving, whose calls the outbox's own sends go through.
  */
-useStaffSession.subscribe(({ token }, previous) => {
-  if (token !== previous.token) clearOutbox();
+const profileHash = hashKey(queryKeys.backoffice.me());
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type === 'removed' && event.query.queryHash === profileHash) clearOutbox();
 });

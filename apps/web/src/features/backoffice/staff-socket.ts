@@ -13,14 +13,13 @@ import { create } from 'zustand';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
 import { updateConversationLists } from './api/get-conversations';
-import { getStaffProfile } from './api/get-staff-profile';
+import { checkStaffSession } from './api/get-staff-profile';
 import {
   appendLiveMessage,
   applyMessagingEvent,
   applyReadEvent,
   type HeldHistory,
 } from './conversation-cache';
-import { getStaffToken, useStaffSession } from './staff-session';
 
 /**
  * The staff socket (the API contract, chat socket; contract/backoffice.ts): it joins the `staff`
@@ -47,29 +46,30 @@ function resync(): void {
   void queryClient.invalidateQueries({ queryKey: [...queryKeys.backoffice.all, 'history'] });
 }
 
-/** A refusal from the socket may mean the token is no longer good: a 401 here signs staff out. */
-function checkToken(): void {
-  if (getStaffToken()) void getStaffProfile().catch(() => undefined);
+/** A refusal from the socket may mean the session has ended: a 401 here takes staff out. */
+function checkSession(): void {
+  void checkStaffSession().catch(() => undefined);
 }
 
 /**
- * Connects while the chat screen is shown and staff is signed in. `openConversationId` is the
- * conversation on screen: its customer messages do not count as unread.
+ * Connects while the chat screen is shown (its route's guard has found staff signed in).
+ * `openConversationId` is the conversation on screen: its customer messages do not count as
+ * unread.
  */
 export function useStaffSocket(openConversationId: number | null): void {
-  const token = useStaffSession((s) => s.token);
   const open = useRef(openConversationId);
   useEffect(() => {
     open.current = openConversationId;
   }, [openConversationId]);
 
   useEffect(() => {
-    if (!token) return;
     setStatus('connecting');
     const socket: StaffSocket = io(window.location.origin, {
       path: '/socket.io',
+      // No auth payload: the session is the httpOnly cookie, which the browser sends with the
+      // same-origin WebSocket handshake by itself (`withCredentials` only concerns the polling
+      // transport's cross-origin requests, and neither applies here).
       transports: ['websocket'],
-      auth: { staffToken: token },
       reconnectionDelay: chatLimits.socketReconnectDelayMs,
     });
 
@@ -80,19 +80,19 @@ export function useStaffSocket(openConversationId: number | null): void {
           resync();
         } else {
           setStatus('offline');
-          checkToken();
+          checkSession();
         }
       });
     });
     socket.on('disconnect', (reason) => {
       setStatus('offline');
-      // The server closed it on purpose (the token was revoked): socket.io will not reconnect.
-      if (reason === 'io server disconnect') checkToken();
+      // The server closed it on purpose (the session was ended): socket.io will not reconnect.
+      if (reason === 'io server disconnect') checkSession();
     });
     socket.on('connect_error', () => {
       setStatus('offline');
-      // The server refused the handshake itself (socket.io stops retrying): check the token.
-      if (!socket.active) checkToken();
+      // The server refused the handshake itself (socket.io stops retrying): check the session.
+      if (!socket.active) checkSession();
     });
 
     socket.on(staffSocketEvents.messaging, (raw) => {
@@ -116,5 +116,5 @@ export function useStaffSocket(openConversationId: number | null): void {
       socket.disconnect();
       setStatus('offline');
     };
-  }, [token]);
+  }, []);
 }

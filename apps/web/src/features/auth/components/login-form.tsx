@@ -11,8 +11,8 @@ import { useLogin } from '../api/login';
 const loadLoginSchema = async () => (await import('@wallet/contract/auth')).LoginSchema;
 const resolver = lazyZodResolver(loadLoginSchema);
 // What only a submit needs (the schema, the refusal alert) is fetched once the form is touched.
-const loadAlert = () => import('./login-alert');
-const LoginAlert = lazy(async () => ({ default: (await loadAlert()).LoginAlert }));
+const loadAlert = () => import('../../../components/ui/form-alert');
+const FormAlert = lazy(async () => ({ default: (await loadAlert()).FormAlert }));
 const preload = preloadOnFirstUse(() => Promise.all([loadLoginSchema(), loadAlert()]));
 
 type LoginFormProps = {
@@ -81,7 +81,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         </Button>
         {serverError && (
           <Suspense fallback={null}>
-            <LoginAlert message={serverError} />
+            <FormAlert message={serverError} />
           </Suspense>
         )}
       </Stack>

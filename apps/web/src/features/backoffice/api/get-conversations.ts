@@ -9,7 +9,6 @@ import {
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { mapPages } from '../conversation-cache';
-import { useStaffSession } from '../staff-session';
 import { staffRequest } from './staff-request';
 
 /** The pages of one party's list read so far, each with the cursor of the next. */
@@ -46,12 +45,7 @@ const flatten = (data: ConversationPages): ConversationSummary[] =>
 
 /** One party's conversations, the pages read so far as one list; `fetchNextPage` reads on. */
 export function useConversations(party: ConversationParty) {
-  const signedIn = useStaffSession((s) => s.token !== null);
-  return useInfiniteQuery({
-    ...conversationsQueryOptions(party),
-    enabled: signedIn,
-    select: flatten,
-  });
+  return useInfiniteQuery({ ...conversationsQueryOptions(party), select: flatten });
 }
 
 function isParty(value: unknown): value is ConversationParty {

@@ -3,7 +3,6 @@ import { ChatHistoryResponseSchema } from '@wallet/contract/chat';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { type HeldHistory, mergeNewestPage, prependOlderPage } from '../conversation-cache';
-import { useStaffSession } from '../staff-session';
 import { staffRequest } from './staff-request';
 
 /**
@@ -38,8 +37,7 @@ export const historyQueryOptions = (conversationId: number) =>
   });
 
 export function useHistory(conversationId: number) {
-  const signedIn = useStaffSession((s) => s.token !== null);
-  return useQuery({ ...historyQueryOptions(conversationId), enabled: signedIn });
+  return useQuery(historyQueryOptions(conversationId));
 }
 
 /** Whether the server has messages older than those held. */

@@ -1,35 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  type StaffChallengeResponse,
+  StaffChallengeResponseSchema,
   type StaffLogin,
-  type StaffLoginResponse,
-  StaffLoginResponseSchema,
-} from '@wallet/contract/backoffice';
+} from '@wallet/contract/staff';
 import { apiRequest } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { useStaffSession } from '../staff-session';
+import { staffCallOptions } from './staff-request';
 
 /**
- * `POST /api/backoffice/login`: a wrong name or password is 400 WRONG_CREDENTIAL, too many
- * tries 429. No token goes with it (neither the member's nor an old staff one), and the form
- * shows every refusal itself.
+ * `POST /api/backoffice/login`, the first step: a wrong name or password is 400
+ * WRONG_CREDENTIAL, too many tries 429; the form shows every refusal itself. It answers the
+ * second step's challenge, with a new authenticator to confirm (`enrol`) until one is.
  */
-export function staffLogin(body: StaffLogin): Promise<StaffLoginResponse> {
-  return apiRequest('/api/backoffice/login', StaffLoginResponseSchema, {
-    method: 'POST',
-    body,
-    token: null,
-    redirects: false,
-  });
+export function staffLogin(body: StaffLogin): Promise<StaffChallengeResponse> {
+  return apiRequest(
+    '/api/backoffice/login',
+    StaffChallengeResponseSchema,
+    staffCallOptions({ method: 'POST', body }),
+  );
 }
 
-/** Keeps the token and the profile the server answered with, so the chat screen need not ask. */
 export function useStaffLogin() {
-  return useMutation({
-    mutationFn: staffLogin,
-    onSuccess: ({ token, staff }) => {
-      useStaffSession.getState().signIn(token);
-      queryClient.setQueryData(queryKeys.backoffice.me(), staff);
-    },
-  });
+  return useMutation({ mutationFn: staffLogin });
 }

@@ -9,31 +9,55 @@ import { isApiError } from '../../../lib/api-error';
 import { navigateTo, paths } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { getStaffToken, useStaffSession } from '../staff-session';
 
 /**
- * Back-office calls go through the one API client with the staff token in place of the
- * member's. The client's own 401 handling signs the *member* out, so it is turned off here and
- * a 401 signs staff out instead (the token was revoked, expired or never valid).
+ * Back-office calls go through the one API client. The staff session is an httpOnly cookie the
+ * browser sends by itself (same origin), so no bearer token goes with them: not the member's
+ * either, which the server would refuse here. The client's own 401 handling signs the *member*
+ * out, so it is turned off and a 401 takes staff to their login instead (the session was ended,
+ * expired or never there), as does INACTIVE_USER (an admin deactivated them meanwhile).
  */
 type StaffRequestOptions = Omit<RequestOptions, 'token' | 'redirects'>;
 
+export const staffCallOptions = (options: StaffRequestOptions = {}): RequestOptions => ({
+  ...options,
+  token: null,
+  redirects: false,
+});
+
+let leaving: Promise<void> | null = null;
+
 /**
- * Ends the back office's session on this browser: the token goes first (the socket closes, the
- * screen's queries stop, unsent messages go (outbox.ts) and the login's guard lets it show),
- * then the screen, then the cached answers.
+ * Leaves the back office on this browser once its session has ended: to the login, whose guard
+ * asks the server afresh (the profile may still be cached) and whose screen then clears the
+ * cache. The chat screen unmounts on the way, which closes the socket. Calls failing together
+ * leave once.
  */
-export async function leaveBackoffice(): Promise<void> {
-  useStaffSession.getState().signOut();
-  await navigateTo(paths.backofficeLogin, { replace: true });
+export function leaveBackoffice(): Promise<void> {
+  leaving ??= Promise.resolve(navigateTo(paths.backofficeLogin, { replace: true }))
+    .then(() => undefined)
+    .finally(() => {
+      leaving = null;
+    });
+  return leaving;
+}
+
+/**
+ * Forgets every answer of the session that ended, and with the profile its unsent messages
+ * (outbox.ts). The login screen does it once it shows, not the leaving itself: until then the
+ * chat screen may still be mounted, and its queries would ask again at once.
+ */
+export function clearBackofficeCache(): void {
   queryClient.removeQueries({ queryKey: queryKeys.backoffice.all });
 }
 
-async function signOutOnUnauthorized<T>(call: Promise<T>): Promise<T> {
+async function leaveOnUnauthorized<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) void leaveBackoffice();
+    if (isApiError(error) && (error.status === 401 || error.code === 'INACTIVE_USER')) {
+      void leaveBackoffice();
+    }
     throw error;
   }
 }
@@ -43,13 +67,9 @@ export function staffRequest<S extends z.ZodType>(
   schema: SchemaSource<S>,
   options: StaffRequestOptions = {},
 ): Promise<z.output<S>> {
-  return signOutOnUnauthorized(
-    apiRequest(path, schema, { ...options, token: getStaffToken(), redirects: false }),
-  );
+  return leaveOnUnauthorized(apiRequest(path, schema, staffCallOptions(options)));
 }
 
 export function staffSend(path: string, options: StaffRequestOptions = {}): Promise<unknown> {
-  return signOutOnUnauthorized(
-    apiSend(path, { ...options, token: getStaffToken(), redirects: false }),
-  );
+  return leaveOnUnauthorized(apiSend(path, staffCallOptions(options)));
 }

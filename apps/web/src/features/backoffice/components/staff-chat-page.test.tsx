@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import type { ConversationSummary } from '@wallet/contract/backoffice';
 import type { ChatMessage } from '@wallet/contract/chat';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { io } from 'socket.io-client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/router';
 import { setNavigator } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { useSessionStore } from '../../../lib/session-store';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { callsTo, servePaths } from '../../../test/serve';
 import { clearOutbox } from '../outbox';
-import { useStaffSession } from '../staff-session';
 import { chatMessage, conversationSummary, prepareBackofficeTests } from '../test-fixtures';
 
 /** The socket boundary: a socket.io client whose server side the test plays. */
@@ -63,6 +64,12 @@ const guest = conversationSummary(2, {
 
 let conversations: ConversationSummary[];
 let history: ChatMessage[];
+/** Whether the session cookie holds, as the server sees it. */
+let signedIn: boolean;
+
+const nok = { id: 1, username: 'support', name: 'Nok', role: 'support' };
+const unauthorized = () => jsonResponse({ code: 'UNAUTHORIZED', message: 'Please sign in.' }, 401);
+const me = () => (signedIn ? jsonResponse(nok) : unauthorized());
 
 function text(id: number, message: string, overrides: Partial<ChatMessage> = {}): ChatMessage {
   const base = chatMessage(id, overrides);
@@ -106,16 +113,20 @@ beforeEach(() => {
     text(11, 'We are checking it now.', { sender: 'agent', session_id: 'session-1' }),
     text(12, 'Thank you!'),
   ];
+  signedIn = true;
   servePaths(fetchMock, {
-    '/api/backoffice/me': () => jsonResponse({ id: 1, username: 'support', name: 'Nok' }),
+    '/api/backoffice/me': me,
     '/api/backoffice/chat/conversations': () => jsonResponse({ conversations, nextCursor: null }),
     '/api/backoffice/chat/history': () =>
       jsonResponse({ total: history.length, messages: history }),
     '/api/backoffice/chat/read': () => jsonResponse({ success: true }),
     '/api/backoffice/chat/send': () => jsonResponse({ createdAt: new Date().toISOString() }),
+    '/api/backoffice/logout': () => {
+      signedIn = false;
+      return jsonResponse({ success: true });
+    },
   });
   vi.stubGlobal('fetch', fetchMock);
-  useStaffSession.getState().signIn('staff-token');
 });
 
 afterEach(() => {
@@ -124,27 +135,70 @@ afterEach(() => {
   fake.handlers.clear();
   queryClient.clear();
   clearOutbox();
-  useStaffSession.getState().signOut();
   useSessionStore.getState().clear();
 });
 
 describe('the back office routes', { timeout: 20_000 }, () => {
-  it('send /backoffice/chat to the staff login without a staff token, even for a member', async () => {
-    useStaffSession.getState().signOut();
+  it('send /backoffice/chat to the staff login without a staff session, even for a member', async () => {
+    signedIn = false;
     useSessionStore.getState().signIn('member-token', true);
     const router = renderAt('/backoffice/chat');
     expect(
       await screen.findByRole('heading', { name: 'Support back office' }, lazyScreen),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/backoffice/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the server knows the session (an httpOnly cookie); the member's token is no use.
+    const asked = fetchMock.mock.calls.map(([url, init]) => [String(url), init] as const);
+    expect(asked.map(([url]) => url)).toEqual(['/api/backoffice/me', '/api/backoffice/me']);
+    for (const [, init] of asked) {
+      expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    }
+  });
+
+  it('take signed-in staff from the login to the chat', async () => {
+    const router = renderAt('/backoffice/login');
+    expect(
+      await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/chat');
+  });
+
+  it('sign staff in through both steps and open the chat, storing nothing of the session', async () => {
+    const user = userEvent.setup();
+    signedIn = false;
+    servePaths(fetchMock, {
+      '/api/backoffice/me': me,
+      '/api/backoffice/login': () => jsonResponse({ challenge: 'challenge-1' }),
+      '/api/backoffice/login/totp': () => {
+        signedIn = true;
+        return jsonResponse({ token: 'staff-session-token', role: 'support', staff: nok });
+      },
+      '/api/backoffice/chat/conversations': () => jsonResponse({ conversations, nextCursor: null }),
+    });
+    const router = renderAt('/backoffice/login');
+    await user.type(await screen.findByLabelText('Username', {}, lazyScreen), 'support');
+    await user.type(screen.getByLabelText('Password'), 'support-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('Authenticator code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/chat');
+    expect(screen.getByText('Signed in as Nok')).toBeInTheDocument();
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(
+      'staff-session-token',
+    );
   });
 
   it('sign staff out to the login when a call answers 401', async () => {
     servePaths(fetchMock, {
-      '/api/backoffice/me': () => jsonResponse({ code: 'UNAUTHORIZED', message: 'x' }, 401),
-      '/api/backoffice/chat/conversations': () =>
-        jsonResponse({ code: 'UNAUTHORIZED', message: 'x' }, 401),
+      '/api/backoffice/me': me,
+      '/api/backoffice/chat/conversations': () => {
+        signedIn = false;
+        return unauthorized();
+      },
     });
     useSessionStore.getState().signIn('member-token', true);
     const router = renderAt('/backoffice/chat');
@@ -152,9 +206,46 @@ describe('the back office routes', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Support back office' }, lazyScreen),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/backoffice/login');
-    expect(localStorage.getItem('staffToken')).toBeNull();
+    // What the session left is forgotten, and nothing asks the server again meanwhile.
+    await waitFor(() =>
+      expect(queryClient.getQueryData(queryKeys.backoffice.me())).toBeUndefined(),
+    );
+    expect(callsTo(fetchMock, '/api/backoffice/chat/conversations')).toBe(1);
     // The member's session on the same browser is not touched.
     expect(localStorage.getItem('token')).toBe('member-token');
+  });
+
+  it('sign out through the server, which ends the session, then show the login', async () => {
+    const user = userEvent.setup();
+    const router = renderAt('/backoffice/chat');
+    await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Support back office' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/login');
+    expect(callsTo(fetchMock, '/api/backoffice/logout')).toBe(1);
+  });
+
+  it('stay signed in, and say so, when signing out fails', async () => {
+    const user = userEvent.setup();
+    const serve = fetchMock.getMockImplementation();
+    const router = renderAt('/backoffice/chat');
+    await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen);
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/backoffice/logout'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : (serve?.(input, init) as never),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    expect(
+      await screen.findByText('Cannot reach the server. Check your internet connection.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/chat');
   });
 });
 
@@ -169,6 +260,8 @@ describe('the support chat screen', { timeout: 20_000 }, () => {
     expect(second).toHaveTextContent('Guest 5f0c1d2e');
     expect(second).toHaveTextContent('Hello?');
     expect(screen.getByText('Signed in as Nok')).toBeInTheDocument();
+    // The socket's handshake carries the session cookie by itself: no token in its auth.
+    expect(vi.mocked(io).mock.calls.at(-1)?.[1]).not.toHaveProperty('auth');
   });
 
   it('pages the list, and shows members or guests only when asked, with guests’ messages left out of the members’ list', async () => {
@@ -327,7 +420,7 @@ describe('the support chat screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     let failSends = 1;
     servePaths(fetchMock, {
-      '/api/backoffice/me': () => jsonResponse({ id: 1, username: 'support', name: 'Nok' }),
+      '/api/backoffice/me': me,
       '/api/backoffice/chat/conversations': () => jsonResponse({ conversations, nextCursor: null }),
       '/api/backoffice/chat/history': () =>
         jsonResponse({ total: history.length, messages: history }),

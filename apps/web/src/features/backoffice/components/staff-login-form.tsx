@@ -1,74 +1,56 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLock, IconUser } from '@tabler/icons-react';
-import { type StaffLogin, StaffLoginSchema } from '@wallet/contract/backoffice';
+import type { StaffChallengeResponse } from '@wallet/contract/staff';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldErrorText } from '../../../lib/errors';
-import { useStaffLogin } from '../api/staff-login';
+import type { BrowserStaffSession } from '../api/staff-login-totp';
+import { StaffCodeStep } from './staff-code-step';
+import { StaffPasswordStep } from './staff-password-step';
+import { StaffRecoveryCodes } from './staff-recovery-codes';
+
+type Step =
+  | { name: 'password'; notice: string | null }
+  | { name: 'code'; challenge: StaffChallengeResponse }
+  | { name: 'recoveryCodes'; codes: string[] };
 
 type StaffLoginFormProps = { onSignedIn: () => void };
 
-/** Staff sign-in: a refusal (wrong credentials, too many tries) shows under the form. */
+/**
+ * Staff sign-in (CONTRACT.md, "Back office (staff) API"), two steps on one screen: the password,
+ * then the authenticator's code (set up first when there is none yet). The session is a cookie
+ * the server sets; the recovery codes of an authenticator just set up show before going on.
+ */
 export function StaffLoginForm({ onSignedIn }: StaffLoginFormProps) {
   const { t } = useTranslation();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const login = useStaffLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<StaffLogin>({
-    resolver: zodResolver(StaffLoginSchema),
-    defaultValues: { username: '', password: '' },
-  });
-  const clearError = () => setServerError(null);
+  const [step, setStep] = useState<Step>({ name: 'password', notice: null });
+  // Kept for a return to the first step, so only the password is typed again.
+  const [username, setUsername] = useState('');
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await login.mutateAsync(values);
-      onSignedIn();
-    } catch (error) {
-      setServerError(errorText(error));
-    }
-  });
+  const onSession = ({ recoveryCodes }: BrowserStaffSession) => {
+    if (recoveryCodes?.length) setStep({ name: 'recoveryCodes', codes: recoveryCodes });
+    else onSignedIn();
+  };
 
-  return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={t('backoffice.login.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          leftSection={<IconUser size={18} aria-hidden />}
-          error={fieldErrorText(errors.username?.message)}
-          {...register('username', { onChange: clearError })}
+  switch (step.name) {
+    case 'password':
+      return (
+        <StaffPasswordStep
+          defaultUsername={username}
+          notice={step.notice}
+          onChallenge={(name, challenge) => {
+            setUsername(name);
+            setStep({ name: 'code', challenge });
+          }}
         />
-        <PasswordInput
-          label={t('backoffice.login.password')}
-          autoComplete="current-password"
-          leftSection={<IconLock size={18} aria-hidden />}
-          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
-          error={fieldErrorText(errors.password?.message)}
-          {...register('password', { onChange: clearError })}
+      );
+    case 'code':
+      return (
+        <StaffCodeStep
+          challenge={step.challenge}
+          onSession={onSession}
+          onExpired={() => setStep({ name: 'password', notice: t('backoffice.login.expired') })}
+          onRestart={() => setStep({ name: 'password', notice: null })}
         />
-        <Button type="submit" size="md" fullWidth loading={login.isPending}>
-          {t('backoffice.login.submit')}
-        </Button>
-        {serverError && (
-          <Alert
-            role="alert"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-          >
-            {serverError}
-          </Alert>
-        )}
-      </Stack>
-    </form>
-  );
+      );
+    case 'recoveryCodes':
+      return <StaffRecoveryCodes codes={step.codes} onContinue={onSignedIn} />;
+  }
 }

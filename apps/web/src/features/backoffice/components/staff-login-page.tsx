@@ -1,15 +1,21 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { paths } from '../../../lib/navigation';
+import { clearBackofficeCache } from '../api/staff-request';
 import classes from './backoffice.module.css';
 import { StaffLoginForm } from './staff-login-form';
 
-/** /backoffice/login: the operator's support staff sign in here, apart from members. */
+/**
+ * /backoffice/login: the operator's support staff sign in here, apart from members. Its guard
+ * has found nobody signed in, so nothing cached of an earlier session is kept.
+ */
 export function StaffLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useEffect(clearBackofficeCache, []);
   return (
     <main className={classes.login}>
       <div className={classes.loginTop}>

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { paging } from '@wallet/contract/constants';
-import { type StatementEntry, statusDisplay } from '@wallet/contract/statement';
-import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
+import { type StatementEntry, statementNoteKeys, statusDisplay } from '@wallet/contract/statement';
+import { ADJUSTMENT_ACCOUNT, WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyOverlay } from '../../../components/ui/lazy-overlay';
@@ -19,7 +19,6 @@ const SlipModal = lazyOverlay(
   async () => (await import('./slip-modal')).SlipModal,
   (props) => props.opened,
 );
-const descriptionKeys = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
 
 /** The spec's entities: WALLET reads 'Wallet', a game code its provider's name, others as given. */
 function useAccountName(): (account: string) => string {
@@ -27,6 +26,7 @@ function useAccountName(): (account: string) => string {
   const { data: wallet } = useWallet();
   return (account) => {
     if (account === WALLET_ACCOUNT) return t('wallet.wallet');
+    if (account === ADJUSTMENT_ACCOUNT) return t('statement.adjustment');
     return wallet?.slots.find((slot) => slot.code === account)?.name ?? account;
   };
 }
@@ -36,7 +36,7 @@ function EntryCard({ entry }: { entry: StatementEntry }) {
   const money = useMoney();
   const accountName = useAccountName();
   const status = statusDisplay(entry.status);
-  const notes = descriptionKeys.flatMap((key) => entry[key]?.description ?? []);
+  const notes = statementNoteKeys.flatMap((key) => entry[key]?.description ?? []);
   return (
     <Paper p="sm" radius="md" withBorder component="li" data-testid="statement-entry">
       <Group justify="space-between" wrap="nowrap" align="flex-start">

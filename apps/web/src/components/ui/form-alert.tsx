@@ -1,8 +1,11 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
-/** The refusal under the login form: only ever shown after a submit, so it loads lazily. */
-export function LoginAlert({ message }: { message: string }) {
+/**
+ * A form's refusal, under the form: the server's translated answer. /login shows it only after
+ * a submit, so it loads it lazily.
+ */
+export function FormAlert({ message }: { message: string }) {
   return (
     <Alert
       role="alert"

@@ -1,0 +1,72 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { adjustments, members, staff } from '../../db/schema';
+
+export type AdjustmentRow = typeof adjustments.$inferSelect;
+
+export async function memberCurrency(db: Db, memberId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ currency: members.currency })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row?.currency ?? null;
+}
+
+export async function insertAdjustment(
+  db: Db,
+  row: Pick<
+    typeof adjustments.$inferInsert,
+    'memberId' | 'amount' | 'currency' | 'reason' | 'requestedBy'
+  >,
+): Promise<AdjustmentRow> {
+  const [inserted] = await db.insert(adjustments).values(row).returning();
+  if (!inserted) throw new Error('the adjustment was not inserted');
+  return inserted;
+}
+
+export async function findAdjustment(db: Db, id: number): Promise<AdjustmentRow | null> {
+  const [row] = await db.select().from(adjustments).where(eq(adjustments.id, id));
+  return row ?? null;
+}
+
+/** The adjustment, locked until the transaction ends: its decision is made once. */
+export async function lockAdjustment(db: Db, id: number): Promise<AdjustmentRow | null> {
+  const [row] = await db.select().from(adjustments).where(eq(adjustments.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function decideAdjustment(
+  db: Db,
+  id: number,
+  decision: Pick<
+    typeof adjustments.$inferInsert,
+    'status' | 'decidedBy' | 'decidedAt' | 'decisionReason' | 'transactionId'
+  >,
+): Promise<void> {
+  await db.update(adjustments).set(decision).where(eq(adjustments.id, id));
+}
+
+const requester = alias(staff, 'requester');
+const decider = alias(staff, 'decider');
+
+export async function listAdjustments(
+  db: Db,
+  filter: { status?: string | undefined; memberId?: number | undefined },
+) {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(adjustments.status, filter.status));
+  if (filter.memberId) where.push(eq(adjustments.memberId, filter.memberId));
+  return db
+    .select({
+      row: adjustments,
+      requestedBy: requester.username,
+      decidedBy: decider.username,
+    })
+    .from(adjustments)
+    .innerJoin(requester, eq(requester.id, adjustments.requestedBy))
+    .leftJoin(decider, eq(decider.id, adjustments.decidedBy))
+    .where(and(...where))
+    .orderBy(desc(adjustments.id))
+    .limit(200);
+}

@@ -1,0 +1,60 @@
+import {
+  AdjustmentIdParamsSchema,
+  AdjustmentListQuerySchema,
+  AdjustmentListResponseSchema,
+  AdjustmentRequestSchema,
+  AdjustmentStateSchema,
+  RejectionSchema,
+} from '@wallet/contract/desk';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/errors';
+import { staffOf } from '../../plugins/staff-auth';
+import type { Adjustments } from './adjustments';
+
+const state = { 200: AdjustmentStateSchema, ...errorResponses };
+
+/** `/api/backoffice/adjustments` (CONTRACT.md, "Back office (staff) API"). */
+export const adjustmentRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustments }> = async (
+  app,
+  { adjustments },
+) => {
+  app.get(
+    '/',
+    {
+      config: { staff: 'adjustments.request' },
+      schema: {
+        querystring: AdjustmentListQuerySchema,
+        response: { 200: AdjustmentListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ adjustments: await adjustments.list(request.query) }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { staff: 'adjustments.request' },
+      schema: { body: AdjustmentRequestSchema, response: state },
+    },
+    (request) => adjustments.request(request.body, staffOf(request), request.ip),
+  );
+
+  app.post(
+    '/:id/approve',
+    {
+      config: { staff: 'adjustments.decide' },
+      schema: { params: AdjustmentIdParamsSchema, response: state },
+    },
+    (request) => adjustments.approve(request.params.id, staffOf(request), request.ip),
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      config: { staff: 'adjustments.decide' },
+      schema: { params: AdjustmentIdParamsSchema, body: RejectionSchema, response: state },
+    },
+    (request) =>
+      adjustments.reject(request.params.id, request.body.reason, staffOf(request), request.ip),
+  );
+};

@@ -1,0 +1,49 @@
+import {
+  RejectionSchema,
+  WithdrawalIdParamsSchema,
+  WithdrawalListQuerySchema,
+  WithdrawalListResponseSchema,
+  WithdrawalStateSchema,
+} from '@wallet/contract/desk';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/errors';
+import { staffOf } from '../../plugins/staff-auth';
+import type { WithdrawalDesk } from './withdrawal-desk';
+
+const state = { 200: WithdrawalStateSchema, ...errorResponses };
+
+/** `/api/backoffice/withdrawals` (CONTRACT.md, "Back office (staff) API"). */
+export const withdrawalDeskRoutes: FastifyPluginAsyncZod<{ desk: WithdrawalDesk }> = async (
+  app,
+  { desk },
+) => {
+  app.get(
+    '/',
+    {
+      config: { staff: 'withdrawals.read' },
+      schema: {
+        querystring: WithdrawalListQuerySchema,
+        response: { 200: WithdrawalListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ withdrawals: await desk.list(request.query.status) }),
+  );
+
+  app.post(
+    '/:id/approve',
+    {
+      config: { staff: 'withdrawals.decide' },
+      schema: { params: WithdrawalIdParamsSchema, response: state },
+    },
+    (request) => desk.approve(request.params.id, staffOf(request), request.ip),
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      config: { staff: 'withdrawals.decide' },
+      schema: { params: WithdrawalIdParamsSchema, body: RejectionSchema, response: state },
+    },
+    (request) => desk.reject(request.params.id, request.body.reason, staffOf(request), request.ip),
+  );
+};

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/databases';
+import { call } from '../../test/harness';
+import { memberWithToken, newLaoPhone } from '../../test/members';
+import { expectLedgerInvariants, ledgerBalances, memberIdOf, move, topUp } from '../../test/money';
+import { staffToken } from '../../test/staff';
+import { useHarness } from '../../test/use-harness';
+
+type Waiting = { id: number; username: string; amount: number; currency: string; status: string };
+
+describeOnDatabases('withdrawals that wait for staff', (target) => {
+  const h = useHarness(target);
+  afterEach(async () => {
+    await expectLedgerInvariants(h.db);
+  });
+
+  const settle = (username: string) =>
+    call(h.app, 'POST', '/api/sandbox/withdrawals/settle', {
+      body: { username, status: 'success' },
+    });
+  const statementOf = async (token: string) =>
+    (await call(h.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 10 } })).body
+      .statements as { statementType: string; status: string; amount: number; reason?: object }[];
+  const waiting = async (token: string) =>
+    (await call(h.app, 'GET', '/api/backoffice/withdrawals?status=waiting', { token })).body
+      .withdrawals as Waiting[];
+
+  it('holds one above 5,000 baht for staff; approved, it goes to the payout bank once', async () => {
+    const { app, db } = h;
+    const m = await memberWithToken(app);
+    const id = await memberIdOf(db, m.username);
+    await topUp(app, m.token, 20_000);
+    const small = await move(app, m.token, 'withdraw', { amount: 5_000 });
+    expect(small.body.status).toBe('processing');
+    const large = await move(app, m.token, 'withdraw', { amount: 6_000 });
+    expect(large.body).toMatchObject({ status: 'processing', wallet: { cash: 9_000 } });
+
+    const [viewer, finance] = await Promise.all([
+      staffToken(app, 'viewer'),
+      staffToken(app, 'finance'),
+    ]);
+    const queue = (await waiting(viewer)).filter((row) => row.username === m.username);
+    expect(queue).toMatchObject([{ amount: 6_000, currency: 'BAHT', status: 'waiting' }]);
+    const wid = Number(queue[0]?.id);
+
+    // The payout bank has only the one at the threshold.
+    expect((await settle(m.username)).body).toEqual({ settled: 1 });
+    expect(await ledgerBalances(db, id)).toMatchObject({ pending_withdrawal: 600_000 });
+
+    const byViewer = await call(app, 'POST', `/api/backoffice/withdrawals/${wid}/approve`, {
+      token: viewer,
+    });
+    expect(byViewer.body.code).toBe('FORBIDDEN');
+    const approvals = await Promise.all([
+      call(app, 'POST', `/api/backoffice/withdrawals/${wid}/approve`, { token: finance }),
+      call(app, 'POST', `/api/backoffice/withdrawals/${wid}/approve`, { token: finance }),
+    ]);
+    for (const res of approvals) expect(res.body).toEqual({ id: wid, status: 'approved' });
+    expect((await waiting(viewer)).map((row) => row.id)).not.toContain(wid);
+
+    expect((await settle(m.username)).body).toEqual({ settled: 1 });
+    expect(await ledgerBalances(db, id)).toMatchObject({ cash: 900_000, pending_withdrawal: 0 });
+    expect((await statementOf(m.token)).slice(0, 2)).toMatchObject([
+      { statementType: 'withdraw', status: 'success', amount: 6_000 },
+      { statementType: 'withdraw', status: 'success', amount: 5_000 },
+    ]);
+  });
+
+  it('gives the money back when staff reject it, with the reason on the statement', async () => {
+    const { app, db } = h;
+    const m = await memberWithToken(app);
+    const id = await memberIdOf(db, m.username);
+    await topUp(app, m.token, 10_000);
+    await move(app, m.token, 'withdraw', { amount: 8_000 });
+    const finance = await staffToken(app, 'finance');
+    const wid = (await waiting(finance)).find((row) => row.username === m.username)?.id;
+
+    const noReason = await call(app, 'POST', `/api/backoffice/withdrawals/${wid}/reject`, {
+      token: finance,
+      body: { reason: '' },
+    });
+    expect(noReason.status).toBe(400);
+    const rejected = await call(app, 'POST', `/api/backoffice/withdrawals/${wid}/reject`, {
+      token: finance,
+      body: { reason: 'The bank account name does not match' },
+    });
+    expect(rejected.body).toEqual({ id: wid, status: 'rejected' });
+    expect(await ledgerBalances(db, id)).toMatchObject({ cash: 1_000_000, pending_withdrawal: 0 });
+    expect((await statementOf(m.token))[0]).toMatchObject({
+      statementType: 'withdraw',
+      status: 'failed',
+      amount: 8_000,
+      reason: { description: 'The bank account name does not match' },
+    });
+    // Decided once: it can be neither approved nor rejected again to move money twice.
+    const late = await call(app, 'POST', `/api/backoffice/withdrawals/${wid}/approve`, {
+      token: finance,
+    });
+    expect(late.status).toBe(404);
+    expect((await settle(m.username)).body).toEqual({ settled: 0 });
+  });
+
+  describe('in kip', () => {
+    it('waits above 3,000,000 kip, not at 2,000,000', async () => {
+      const laos = await h.build({ LAOS: '1' });
+      const m = await memberWithToken(laos, {
+        username: newLaoPhone(),
+        bankCode: 'BCEL',
+        currency: 'LAK',
+      });
+      await topUp(laos, m.token, 6_000_000);
+      await move(laos, m.token, 'withdraw', { amount: 2_000_000 });
+      await move(laos, m.token, 'withdraw', { amount: 3_500_000 });
+      const finance = await staffToken(laos, 'finance');
+      const mine = (await waiting(finance)).filter((row) => row.username === m.username);
+      expect(mine).toMatchObject([{ amount: 3_500_000, currency: 'LAK' }]);
+    });
+  });
+});

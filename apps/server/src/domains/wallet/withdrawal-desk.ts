@@ -1,0 +1,128 @@
+import type { WithdrawalReview } from '@wallet/contract/desk';
+import { fromMinor } from '@wallet/contract/money';
+import type { AuditLog } from '../../core/audit/audit';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../lib/domain-error';
+import type { PayoutProvider } from '../../providers/payouts/payout-provider';
+import { actorOf, type StaffContext, type StaffService } from '../staff/staff.service';
+import {
+  decideWithdrawalReview,
+  listWithdrawalReviews,
+  lockWithdrawalReview,
+  type WithdrawalReviewRow,
+} from './withdrawal.repository';
+import type { WithdrawalService } from './withdrawal.service';
+
+export type WithdrawalDeskDeps = {
+  db: Db;
+  audit: AuditLog;
+  payouts: PayoutProvider;
+  withdrawals: Pick<WithdrawalService, 'refund'>;
+  staff: Pick<StaffService, 'requireFreshCode'>;
+  now: () => Date;
+};
+
+const view = (row: WithdrawalReviewRow) => ({
+  id: row.transactionId,
+  memberId: row.memberId,
+  amount: fromMinor(row.amount),
+  currency: row.currency,
+  status: row.status,
+});
+
+/**
+ * Withdrawals that wait for staff (CONTRACT.md, docs/backoffice.md): the member's money is held
+ * already; approving sends the payout to the provider once, rejecting gives the money back with
+ * the reason on the member's statement. The decision is made once, under the review's lock.
+ */
+export class WithdrawalDesk {
+  constructor(private readonly deps: WithdrawalDeskDeps) {}
+
+  async list(status: string): Promise<WithdrawalReview[]> {
+    const rows = await listWithdrawalReviews(this.deps.db, status);
+    return rows.map(({ review, username, name, decidedBy }) => ({
+      ...view(review),
+      status: review.status as WithdrawalReview['status'],
+      username,
+      name,
+      bankCode: review.bankCode,
+      bankAccountNo: review.bankAccountNo,
+      createdAt: review.createdAt.toISOString(),
+      decidedBy,
+      reason: review.reason,
+    }));
+  }
+
+  async approve(id: number, context: StaffContext, ip: string) {
+    const { db, audit, payouts, now } = this.deps;
+    this.deps.staff.requireFreshCode(context);
+    const review = await db.transaction(async (tx) => {
+      const row = await lockWithdrawalReview(tx, id);
+      if (!row) throw new DomainError('NO_DATA');
+      if (row.status !== 'waiting') return null;
+      await decideWithdrawalReview(tx, id, {
+        status: 'approved',
+        decidedBy: context.id,
+        decidedAt: now(),
+      });
+      await audit.append(
+        {
+          actor: actorOf(context),
+          ip,
+          action: 'withdrawal.approve',
+          target: `withdrawal:${id}`,
+          before: view(row),
+          after: { ...view(row), status: 'approved' },
+        },
+        tx,
+      );
+      return row;
+    });
+    if (review === null) {
+      const row = await lockWithdrawalReview(db, id);
+      if (row?.status === 'approved') return { id, status: 'approved' as const };
+      throw new DomainError('NO_DATA');
+    }
+    // Sent after the decision is committed, once: a second approval finds it decided. An answer
+    // the provider never gives leaves the withdrawal processing for its outcome, never refunded
+    // on a guess.
+    await payouts.submit({
+      ref: review.payoutRef,
+      memberId: review.memberId,
+      amount: review.amount,
+      currency: review.currency,
+      bankCode: review.bankCode,
+      accountNo: review.bankAccountNo,
+    });
+    return { id, status: 'approved' as const };
+  }
+
+  async reject(id: number, reason: string, context: StaffContext, ip: string) {
+    const { db, audit, now } = this.deps;
+    return db.transaction(async (tx) => {
+      const row = await lockWithdrawalReview(tx, id);
+      if (!row || row.status === 'approved') throw new DomainError('NO_DATA');
+      if (row.status === 'rejected') return { id, status: 'rejected' as const };
+      await decideWithdrawalReview(tx, id, {
+        status: 'rejected',
+        decidedBy: context.id,
+        decidedAt: now(),
+        reason,
+      });
+      await this.deps.withdrawals.refund(tx, id, reason);
+      await audit.append(
+        {
+          actor: actorOf(context),
+          ip,
+          action: 'withdrawal.reject',
+          target: `withdrawal:${id}`,
+          reason,
+          before: view(row),
+          after: { ...view(row), status: 'rejected' },
+        },
+        tx,
+      );
+      return { id, status: 'rejected' as const };
+    });
+  }
+}

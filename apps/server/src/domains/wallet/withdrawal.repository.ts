@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { members, staff, withdrawalReviews } from '../../db/schema';
+
+export type WithdrawalReviewRow = typeof withdrawalReviews.$inferSelect;
+
+export async function insertWithdrawalReview(
+  db: Db,
+  row: Omit<typeof withdrawalReviews.$inferInsert, 'status'>,
+): Promise<void> {
+  await db.insert(withdrawalReviews).values(row);
+}
+
+/** The review, locked until the transaction ends: it is decided once. */
+export async function lockWithdrawalReview(
+  db: Db,
+  transactionId: number,
+): Promise<WithdrawalReviewRow | null> {
+  const [row] = await db
+    .select()
+    .from(withdrawalReviews)
+    .where(eq(withdrawalReviews.transactionId, transactionId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function decideWithdrawalReview(
+  db: Db,
+  transactionId: number,
+  decision: Pick<
+    typeof withdrawalReviews.$inferInsert,
+    'status' | 'decidedBy' | 'decidedAt' | 'reason'
+  >,
+): Promise<void> {
+  await db
+    .update(withdrawalReviews)
+    .set(decision)
+    .where(eq(withdrawalReviews.transactionId, transactionId));
+}
+
+/** Reviews in a state, oldest first (the queue), with the member's name. */
+export async function listWithdrawalReviews(db: Db, status: string) {
+  return db
+    .select({
+      review: withdrawalReviews,
+      username: members.username,
+      name: members.name,
+      decidedBy: staff.username,
+    })
+    .from(withdrawalReviews)
+    .innerJoin(members, eq(members.id, withdrawalReviews.memberId))
+    .leftJoin(staff, eq(staff.id, withdrawalReviews.decidedBy))
+    .where(eq(withdrawalReviews.status, status))
+    .orderBy(asc(withdrawalReviews.createdAt))
+    .limit(500);
+}
+
+/** Of these withdrawals, the ones still waiting for staff (the payout bank has not seen them). */
+export async function waitingAmong(db: Db, transactionIds: number[]): Promise<Set<number>> {
+  if (transactionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: withdrawalReviews.transactionId })
+    .from(withdrawalReviews)
+    .where(
+      and(
+        inArray(withdrawalReviews.transactionId, transactionIds),
+        eq(withdrawalReviews.status, 'waiting'),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}

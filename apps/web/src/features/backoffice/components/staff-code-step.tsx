@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
+import {
+  type StaffChallengeResponse,
+  StaffTotpRequestSchema,
+  TotpCodeSchema,
+} from '@wallet/contract/staff';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { isApiError } from '../../../lib/api-error';
+import { errorText, fieldErrorText } from '../../../lib/errors';
+import { type BrowserStaffSession, useStaffLoginTotp } from '../api/staff-login-totp';
+import { StaffEnrolment } from './staff-enrolment';
+
+/**
+ * The second step's two forms, each with the contract's rule: the authenticator's 6 digits, or
+ * a recovery code (the request's own `code`, which takes either).
+ */
+const codeForms = {
+  authenticator: z.object({ code: TotpCodeSchema }),
+  recovery: StaffTotpRequestSchema.pick({ code: true }),
+};
+type CodeKind = keyof typeof codeForms;
+type CodeForm = z.infer<(typeof codeForms)[CodeKind]>;
+
+type StaffCodeStepProps = {
+  challenge: StaffChallengeResponse;
+  onSession: (session: BrowserStaffSession) => void;
+  /** The challenge ran out or is unknown: back to the password. */
+  onExpired: () => void;
+  onRestart: () => void;
+};
+
+type CodeFormProps = Omit<StaffCodeStepProps, 'onRestart'> & { kind: CodeKind };
+
+const inputs = {
+  authenticator: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
+  recovery: { autoComplete: 'off', autoCapitalize: 'none', placeholder: 'xxxxx-xxxxx' },
+} as const;
+
+function CodeForm({ kind, challenge, onSession, onExpired }: CodeFormProps) {
+  const { t } = useTranslation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const verify = useStaffLoginTotp();
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setFocus,
+    formState: { errors },
+  } = useForm<CodeForm>({
+    resolver: zodResolver(codeForms[kind]),
+    defaultValues: { code: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setServerError(null);
+    try {
+      onSession(await verify.mutateAsync({ challenge: challenge.challenge, code }));
+    } catch (error) {
+      // A wrong code is OTP_CODE_INVALID; any other 401 is the challenge itself, gone.
+      if (isApiError(error) && error.status === 401 && error.code !== 'OTP_CODE_INVALID') {
+        onExpired();
+        return;
+      }
+      setServerError(errorText(error));
+      resetField('code');
+      setFocus('code');
+    }
+  });
+
+  const fieldError = errors.code?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t(`backoffice.login.${kind}.label`)}
+          description={t(`backoffice.login.${kind}.prompt`)}
+          leftSection={<IconShieldLock size={18} aria-hidden />}
+          spellCheck={false}
+          // The field is the step's only task: it takes the focus as the step shows.
+          autoFocus
+          {...inputs[kind]}
+          error={
+            fieldError === 'KEY_INVALID'
+              ? t(`backoffice.login.${kind}.invalid`)
+              : fieldErrorText(fieldError)
+          }
+          {...register('code', { onChange: () => setServerError(null) })}
+        />
+        <Button type="submit" size="md" fullWidth loading={verify.isPending}>
+          {t('backoffice.login.verify')}
+        </Button>
+        {serverError && <FormAlert message={serverError} />}
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The second step: the authenticator's code, or a recovery code instead. While an authenticator
+ * is to be set up (`enrol`) it shows how, and no recovery code exists yet to offer.
+ */
+export function StaffCodeStep({ challenge, onSession, onExpired, onRestart }: StaffCodeStepProps) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<CodeKind>('authenticator');
+  const other: CodeKind = kind === 'authenticator' ? 'recovery' : 'authenticator';
+  return (
+    <Stack gap="lg">
+      {challenge.enrol && <StaffEnrolment enrol={challenge.enrol} />}
+      <CodeForm
+        key={kind}
+        kind={kind}
+        challenge={challenge}
+        onSession={onSession}
+        onExpired={onExpired}
+      />
+      <Group justify="space-between" gap="xs">
+        <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onRestart}>
+          {t('backoffice.login.restart')}
+        </Anchor>
+        {!challenge.enrol && (
+          <Anchor component="button" type="button" size="sm" onClick={() => setKind(other)}>
+            {t(`backoffice.login.${other}.switch`)}
+          </Anchor>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common';
+import { MAX_MONEY } from './money';
+import { StaffIdParamsSchema } from './staff';
+
+/**
+ * The back office's money desk (CONTRACT.md, "Back office (staff) API"; docs/backoffice.md):
+ * balance adjustments, asked by one staff member and approved by another.
+ */
+
+const twoDecimals = (value: number) => Math.round(value * 100) / 100 === value;
+
+/** Signed money: positive credits the member's cash wallet, negative debits it; never 0. */
+export const SignedMoneySchema = z
+  .number({ error: 'KEY_INVALID' })
+  .finite({ error: 'KEY_INVALID' })
+  .refine((value) => value !== 0 && Math.abs(value) <= MAX_MONEY && twoDecimals(value), {
+    error: 'KEY_INVALID',
+  });
+
+const reason = z
+  .string({ error: 'KEY_INVALID' })
+  .trim()
+  .min(3, { error: 'KEY_MISSING' })
+  .max(500, { error: 'KEY_INVALID' });
+
+/** `POST /api/backoffice/adjustments`: `amount` in the member's wallet currency. */
+export const AdjustmentRequestSchema = z.object({
+  memberId: z.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, {
+    error: 'KEY_INVALID',
+  }),
+  amount: SignedMoneySchema,
+  reason,
+});
+export type AdjustmentRequest = z.infer<typeof AdjustmentRequestSchema>;
+
+export const adjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
+export type AdjustmentStatus = (typeof adjustmentStatuses)[number];
+
+export const AdjustmentStateSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(adjustmentStatuses),
+});
+
+export const AdjustmentSchema = AdjustmentStateSchema.extend({
+  memberId: z.number().int(),
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: TimestampSchema,
+  decidedAt: TimestampSchema.nullable(),
+});
+export type Adjustment = z.infer<typeof AdjustmentSchema>;
+
+export const AdjustmentListQuerySchema = z.object({
+  status: z.enum(adjustmentStatuses, { error: 'KEY_INVALID' }).optional(),
+  memberId: z.coerce.number({ error: 'KEY_INVALID' }).int().min(1).optional(),
+});
+export const AdjustmentListResponseSchema = z.object({ adjustments: z.array(AdjustmentSchema) });
+
+export const AdjustmentIdParamsSchema = StaffIdParamsSchema;
+export const RejectionSchema = z.object({ reason });
+
+// Withdrawals that wait for staff (CONTRACT.md: above `withdrawApprovalAbove`).
+
+export const withdrawalReviewStatuses = ['waiting', 'approved', 'rejected'] as const;
+
+export const WithdrawalListQuerySchema = z.object({
+  status: z.enum(withdrawalReviewStatuses, { error: 'KEY_INVALID' }).default('waiting'),
+});
+
+export const WithdrawalReviewSchema = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  bankCode: z.string(),
+  bankAccountNo: z.string(),
+  createdAt: TimestampSchema,
+  status: z.enum(withdrawalReviewStatuses),
+  decidedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type WithdrawalReview = z.infer<typeof WithdrawalReviewSchema>;
+
+export const WithdrawalListResponseSchema = z.object({
+  withdrawals: z.array(WithdrawalReviewSchema),
+});
+
+export const WithdrawalStateSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(withdrawalReviewStatuses),
+});
+
+export const WithdrawalIdParamsSchema = StaffIdParamsSchema;

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { PASSWORD_MAX } from './account';
+import { TimestampSchema } from './common';
+import { paging } from './constants';
+
+/**
+ * The operator's staff and what each may do (CONTRACT.md, "Back office (staff) API";
+ * docs/backoffice.md). Staff are not members: their own accounts, a password then a TOTP code,
+ * sessions of a few hours, and every change they make written to the audit log.
+ */
+
+export const staffRoles = ['admin', 'finance', 'support', 'viewer'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export const StaffRoleSchema = z.enum(staffRoles, { error: 'KEY_INVALID' });
+
+const everyone = staffRoles;
+
+/**
+ * Which role may take which action: the one table the server checks on every back-office route
+ * and the back office reads to show only what the role can do.
+ */
+export const staffPermissions = {
+  /** Create staff, reset an authenticator, end anyone's session, (de)activate staff. */
+  'staff.manage': ['admin'],
+  'audit.read': ['admin'],
+  'members.read': everyone,
+  /** Deactivate and reactivate members. */
+  'members.status': ['admin', 'support'],
+  'adjustments.request': ['admin', 'finance'],
+  'adjustments.decide': ['admin', 'finance'],
+  'withdrawals.read': ['admin', 'finance', 'viewer'],
+  'withdrawals.decide': ['admin', 'finance'],
+  'chat.read': everyone,
+  'chat.write': ['admin', 'support'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffAction = keyof typeof staffPermissions;
+export const staffActions = Object.keys(staffPermissions) as StaffAction[];
+
+export function staffMay(role: StaffRole, action: StaffAction): boolean {
+  return (staffPermissions[action] as readonly StaffRole[]).includes(role);
+}
+
+// Sign-in: a password, then a code.
+
+export const StaffLoginSchema = z.object({
+  username: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(50),
+  password: z.string({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(PASSWORD_MAX),
+});
+export type StaffLogin = z.infer<typeof StaffLoginSchema>;
+
+/** A new authenticator to confirm: RFC 6238, SHA-1, 6 digits, 30 s, a base32 secret. */
+export const StaffEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR picture (an SVG data URL) for the authenticator app to scan. */
+  qr: z.string(),
+});
+export type StaffEnrolment = z.infer<typeof StaffEnrolmentSchema>;
+
+/** `POST /api/backoffice/login`: the second step's challenge; `enrol` until one is confirmed. */
+export const StaffChallengeResponseSchema = z.object({
+  challenge: z.string(),
+  enrol: StaffEnrolmentSchema.optional(),
+});
+export type StaffChallengeResponse = z.infer<typeof StaffChallengeResponseSchema>;
+
+/** An authenticator's code. */
+export const TOTP_CODE = /^\d{6}$/;
+/** A one-time recovery code, as handed out: two groups of five letters and digits. */
+export const RECOVERY_CODE = /^[a-z2-9]{5}-[a-z2-9]{5}$/;
+/** How many recovery codes a confirmed authenticator comes with. */
+export const RECOVERY_CODE_COUNT = 8;
+
+export const TotpCodeSchema = z
+  .string({ error: 'KEY_INVALID' })
+  .trim()
+  .min(1, { error: 'KEY_MISSING' })
+  .regex(TOTP_CODE, { error: 'KEY_INVALID' });
+
+/** `POST /api/backoffice/login/totp`: `code` is the authenticator's, or a recovery code. */
+export const StaffTotpRequestSchema = z.object({
+  challenge: z.string({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(100),
+  code: z
+    .string({ error: 'KEY_INVALID' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'KEY_MISSING' })
+    .refine((code) => TOTP_CODE.test(code) || RECOVERY_CODE.test(code), {
+      error: 'KEY_INVALID',
+    }),
+});
+export type StaffTotpRequest = z.infer<typeof StaffTotpRequestSchema>;
+
+export const StaffProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: StaffRoleSchema,
+});
+export type StaffProfile = z.infer<typeof StaffProfileSchema>;
+
+/**
+ * The session: its token (API clients send it as a bearer token; the browser keeps it in an
+ * httpOnly cookie instead), and the recovery codes, shown once, when an authenticator was just
+ * confirmed.
+ */
+export const StaffSessionResponseSchema = z.object({
+  token: z.string(),
+  role: StaffRoleSchema,
+  staff: StaffProfileSchema,
+  recoveryCodes: z.array(z.string()).optional(),
+});
+export type StaffSessionResponse = z.infer<typeof StaffSessionResponseSchema>;
+
+/** `POST /api/backoffice/totp`: a fresh code before moving money. */
+export const StaffFreshCodeSchema = z.object({ code: TotpCodeSchema });
+export const StaffFreshCodeResponseSchema = z.object({ freshUntil: TimestampSchema });
+
+// Staff accounts (admin).
+
+const StaffNameSchema = z
+  .string({ error: 'KEY_INVALID' })
+  .trim()
+  .min(1, { error: 'KEY_MISSING' })
+  .max(100, { error: 'KEY_INVALID' });
+
+/** `POST /api/backoffice/staff`. */
+export const CreateStaffSchema = z.object({
+  username: z
+    .string({ error: 'KEY_INVALID' })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9._-]{3,50}$/, { error: 'KEY_INVALID' }),
+  name: StaffNameSchema,
+  role: StaffRoleSchema,
+});
+export type CreateStaff = z.infer<typeof CreateStaffSchema>;
+
+/** A one-time password to hand over; the new account enrols an authenticator at first sign-in. */
+export const CreatedStaffSchema = z.object({ username: z.string(), password: z.string() });
+export type CreatedStaff = z.infer<typeof CreatedStaffSchema>;
+
+export const StaffAccountSchema = StaffProfileSchema.extend({
+  active: z.boolean(),
+  /** Whether an authenticator is confirmed. */
+  enrolled: z.boolean(),
+  createdAt: TimestampSchema,
+});
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+export const StaffListResponseSchema = z.object({ staff: z.array(StaffAccountSchema) });
+
+export const StaffIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, {
+    error: 'KEY_INVALID',
+  }),
+});
+
+/** Why a staff member changed something: kept in the audit log beside the change. */
+export const ReasonSchema = z.object({
+  reason: z
+    .string({ error: 'KEY_INVALID' })
+    .trim()
+    .min(3, { error: 'KEY_MISSING' })
+    .max(500, { error: 'KEY_INVALID' }),
+});
+
+// Sessions.
+
+export const StaffSessionSchema = z.object({
+  id: z.number().int(),
+  staff: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: TimestampSchema,
+  lastSeenAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+  /** The session of the request that listed them. */
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof StaffSessionSchema>;
+export const StaffSessionsResponseSchema = z.object({ sessions: z.array(StaffSessionSchema) });
+
+// The audit log.
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: TimestampSchema,
+  /** The staff member's username; null for a sign-in nobody completed. */
+  staff: z.string().nullable(),
+  action: z.string(),
+  /** What it acted on: `member:<id>`, `staff:<username>`, `withdrawal:<id>`… */
+  target: z.string().nullable(),
+  reason: z.string().nullable(),
+  ip: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+const optionalText = (max: number) =>
+  z.string({ error: 'KEY_INVALID' }).trim().max(max, { error: 'KEY_INVALID' }).optional();
+
+/** `GET /api/backoffice/audit?limit=&before=&staff=&target=&action=&from=&to=`, newest first. */
+export const AuditQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'KEY_INVALID' })
+    .int({ error: 'KEY_INVALID' })
+    .min(1, { error: 'KEY_INVALID' })
+    .max(paging.maxLimit, { error: 'KEY_INVALID' })
+    .default(50),
+  /** The id to continue below (the previous page's last entry). */
+  before: z.coerce.number({ error: 'KEY_INVALID' }).int().min(1).optional(),
+  staff: optionalText(50),
+  target: optionalText(100),
+  action: optionalText(100),
+  from: z.iso.datetime({ offset: true, error: 'KEY_INVALID' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'KEY_INVALID' }).optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+export const AuditListResponseSchema = z.object({ entries: z.array(AuditEntrySchema) });
+
+/** `GET /api/backoffice/audit/verify`: `brokenAt` is the first entry whose hash does not hold. */
+export const AuditVerifyResponseSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  brokenAt: z.number().int().nullable(),
+});
+export type AuditVerifyResponse = z.infer<typeof AuditVerifyResponseSchema>;
+
+// Members, as staff find them (CONTRACT.md: `GET /api/backoffice/members?q=`).
+
+export const MemberSearchQuerySchema = z.object({
+  q: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(100, {
+    error: 'KEY_INVALID',
+  }),
+});
+
+export const MemberSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  bankCode: z.string(),
+  bankAccountNo: z.string(),
+  currency: z.string(),
+  createdAt: TimestampSchema,
+});
+export type MemberSummary = z.infer<typeof MemberSummarySchema>;
+export const MemberSearchResponseSchema = z.object({ members: z.array(MemberSummarySchema) });
+
+export const MemberIdParamsSchema = StaffIdParamsSchema;
