@@ -104,7 +104,10 @@ export async function buildApp(
       videoOrigins: config.howtoVideoOrigins,
     });
     await app.register(compressionPlugin);
-    await app.register(ipAllowListPlugin, { rules: config.ipAllowList });
+    await app.register(ipAllowListPlugin, {
+      rules: config.ipAllowList,
+      staffRules: config.staffIpAllowList,
+    });
     await app.register(serviceSwitchPlugin, { state: app.serviceState });
     await app.register(textInputPlugin);
     await app.register(rateLimitPlugin, {

@@ -82,6 +82,12 @@ const EnvSchema = z.object({
     (rule) => parseIpRule(rule) !== null,
     'an IP address or CIDR range',
   ),
+  STAFF_IP_ALLOW_LIST: listOf(
+    'STAFF_IP_ALLOW_LIST',
+    [],
+    (rule) => parseIpRule(rule) !== null,
+    'an IP address or CIDR range',
+  ),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -229,6 +235,8 @@ export type Config = {
   /** Origins the how-to videos play from (HOWTO_VIDEO_ORIGINS; the CSP's frame-src, media-src). */
   howtoVideoOrigins: string[];
   ipAllowList: string[];
+  /** The back office's own allow-list, on top of IP_ALLOW_LIST (docs/backoffice.md). */
+  staffIpAllowList: string[];
   /** How many proxies, or which, may name the client in X-Forwarded-For; false: none. */
   trustProxy: false | number | string[];
   sessionTtlHours: number;
@@ -336,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     corsOrigins: e.CORS_ORIGINS,
     howtoVideoOrigins: e.HOWTO_VIDEO_ORIGINS,
     ipAllowList: e.IP_ALLOW_LIST,
+    staffIpAllowList: e.STAFF_IP_ALLOW_LIST,
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     staffSessions: {

@@ -249,3 +249,33 @@ export type MemberSummary = z.infer<typeof MemberSummarySchema>;
 export const MemberSearchResponseSchema = z.object({ members: z.array(MemberSummarySchema) });
 
 export const MemberIdParamsSchema = StaffIdParamsSchema;
+
+/** `GET /api/backoffice/members/{id}`: what staff see about one member. */
+export const MemberDetailSchema = z.object({
+  member: MemberSummarySchema.extend({
+    bankAccountName: z.string(),
+    sourceCode: z.string().nullable(),
+    inviterId: z.number().int().nullable(),
+    coin: z.number().int(),
+  }),
+  /** Every ledger account of the member, in its currency: cash, bonus, each game, holds. */
+  balances: z.array(z.object({ kind: z.string(), providerCode: z.string(), balance: z.number() })),
+  /** The latest movements of every kind, newest first. */
+  ledger: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      status: z.string(),
+      from: z.string(),
+      to: z.string(),
+      amount: z.number(),
+      createdAt: TimestampSchema,
+    }),
+  ),
+  sessions: z.array(
+    z.object({ createdAt: TimestampSchema, expiresAt: TimestampSchema, active: z.boolean() }),
+  ),
+  /** Who changed the member's status, when and why (the audit log's entries for the member). */
+  history: z.array(AuditEntrySchema),
+});
+export type MemberDetail = z.infer<typeof MemberDetailSchema>;

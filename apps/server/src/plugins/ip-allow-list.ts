@@ -17,16 +17,32 @@ declare module 'fastify' {
  * The address is Fastify's request.ip, so TRUST_PROXY decides whether X-Forwarded-For counts.
  */
 export const ipAllowListPlugin = fp(
-  async (app: FastifyInstance, options: { rules: string[] }) => {
+  async (app: FastifyInstance, options: { rules: string[]; staffRules?: string[] }) => {
     const allowed = ipAllowListOf(options.rules);
-    if (!allowed) return;
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config?.allowAnyIp) return;
-      if (!allowed(request.ip)) throw new DomainError('INVALID_IP');
-    });
+    const staffAllowed = ipAllowListOf(options.staffRules ?? []);
+    if (allowed) {
+      app.addHook('onRequest', async (request) => {
+        if (request.routeOptions.config?.allowAnyIp) return;
+        if (!allowed(request.ip)) throw new DomainError('INVALID_IP');
+      });
+    }
+    // STAFF_IP_ALLOW_LIST: the back office (its calls, its pages, its sign-in) from the
+    // operator's own networks only; members are not affected.
+    if (staffAllowed) {
+      app.addHook('onRequest', async (request) => {
+        const path = request.url.split('?')[0] ?? '';
+        if (!isBackofficePath(path) || staffAllowed(request.ip)) return;
+        throw new DomainError('INVALID_IP');
+      });
+    }
   },
   { name: 'ip-allow-list' },
 );
+
+/** The back office's calls and pages. */
+export function isBackofficePath(path: string): boolean {
+  return /^\/(api\/)?backoffice(\/|\.html$|$)/.test(path);
+}
 
 /** IP_ALLOW_LIST as a test of one address; null when the list is empty (all allowed). */
 export function ipAllowListOf(rules: readonly string[]): ((ip: string) => boolean) | null {

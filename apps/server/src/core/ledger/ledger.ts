@@ -231,6 +231,10 @@ export class Ledger {
     return reads.transaction(db, id);
   }
 
+  recentTransactions(db: Db, memberId: number, limit: number) {
+    return reads.recentTransactions(db, memberId, limit);
+  }
+
   /** Adds notes to a movement's statement line (why staff refused a withdrawal); no money moves. */
   async describe(
     db: Db,

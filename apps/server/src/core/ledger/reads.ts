@@ -147,3 +147,17 @@ export async function transaction(db: Db, id: number): Promise<LedgerTransaction
   );
   return raw ? toTransactionRow(raw) : null;
 }
+
+/** A member's latest movements of every kind, newest first (the back office's member page). */
+export async function recentTransactions(
+  db: Db,
+  memberId: number,
+  limit: number,
+): Promise<LedgerTransactionRow[]> {
+  const found = await rows<RawTransaction>(
+    db,
+    sql`select ${transactionColumns} from ledger_transactions where member_id = ${memberId}
+        order by created_at desc, id desc limit ${limit}`,
+  );
+  return found.map(toTransactionRow);
+}

@@ -37,6 +37,7 @@ export const accountDomain = fp(
     const desk = new MemberDesk({
       db: app.db,
       audit: app.audit,
+      ledger: app.ledger,
       auth: app.authService,
       sessions: app.sessions,
     });

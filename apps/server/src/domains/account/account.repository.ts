@@ -164,3 +164,25 @@ export async function setMemberActive(
   await db.update(members).set({ active, updatedAt: sql`now()` }).where(eq(members.id, memberId));
   return before.active;
 }
+
+/** A member as staff see them (no password hash). */
+export async function findMemberForStaff(db: Db, memberId: number) {
+  const [row] = await db
+    .select({
+      id: members.id,
+      username: members.username,
+      name: members.name,
+      active: members.active,
+      bankCode: members.bankCode,
+      bankAccountNo: members.bankAccountNo,
+      bankAccountName: members.bankAccountName,
+      currency: members.currency,
+      sourceCode: members.sourceCode,
+      inviterId: members.inviterId,
+      coin: members.coin,
+      createdAt: members.createdAt,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row ?? null;
+}

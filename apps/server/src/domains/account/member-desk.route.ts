@@ -1,4 +1,5 @@
 import {
+  MemberDetailSchema,
   MemberIdParamsSchema,
   MemberSearchQuerySchema,
   MemberSearchResponseSchema,
@@ -26,6 +27,18 @@ export const memberDeskRoutes: FastifyPluginAsyncZod<{ desk: MemberDesk }> = asy
       },
     },
     async (request) => ({ members: await desk.search(request.query.q) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { staff: 'members.read' },
+      schema: {
+        params: MemberIdParamsSchema,
+        response: { 200: MemberDetailSchema, ...errorResponses },
+      },
+    },
+    (request) => desk.detail(request.params.id),
   );
 
   for (const [path, active] of [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/databases';
 import { call } from '../../test/harness';
 import { memberWithToken, signIn } from '../../test/members';
+import { topUp } from '../../test/money';
 import { staffToken } from '../../test/staff';
 import { useHarness } from '../../test/use-harness';
 
@@ -84,6 +85,32 @@ describeOnDatabases('members at the back office', (target) => {
       { action: 'member.reactivate', staff: 'support', reason: 'identity confirmed' },
       { action: 'member.deactivate', staff: 'support', reason: 'asked by the member' },
     ]);
+  });
+
+  it("shows one member's balances, movements, sessions and status history", async () => {
+    const { app } = h;
+    const member = await memberWithToken(app);
+    await topUp(app, member.token, 300);
+    const profile = await call(app, 'GET', '/api/account/profile', { token: member.token });
+    const id = Number((profile.body.profile as { _id: number })._id);
+    const support = await staffToken(app, 'support');
+    await call(app, 'POST', `/api/backoffice/members/${id}/deactivate`, {
+      token: support,
+      body: { reason: 'checking a complaint' },
+    });
+    const viewer = await staffToken(app, 'viewer');
+    const page = await call(app, 'GET', `/api/backoffice/members/${id}`, { token: viewer });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.member).toMatchObject({ id, username: member.username, active: false });
+    expect(page.body.balances).toContainEqual({ kind: 'cash', providerCode: '', balance: 300 });
+    expect(page.body.ledger).toMatchObject([{ type: 'deposit', status: 'success', amount: 300 }]);
+    expect(page.body.sessions).toMatchObject([{ active: false }]);
+    expect(page.body.history).toMatchObject([
+      { action: 'member.deactivate', staff: 'support', reason: 'checking a complaint' },
+    ]);
+    expect(
+      (await call(app, 'GET', '/api/backoffice/members/999999999', { token: viewer })).body.code,
+    ).toBe('NO_USER');
   });
 
   it('answers NO_USER for a member that does not exist, and changes nothing', async () => {

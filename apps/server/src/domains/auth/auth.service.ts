@@ -11,6 +11,7 @@ import {
   findSessionWithMember,
   insertSession,
   liveSessionTokens,
+  memberSessions,
   revokeOtherSessions,
   revokeSession,
 } from './session.repository';
@@ -103,6 +104,17 @@ export class AuthService {
     if (!session.memberActive) throw new DomainError('INACTIVE_USER');
     this.deps.sessions.remember(tokenHash, session.memberId, session.expiresAt.getTime());
     return { memberId: session.memberId, tokenHash };
+  }
+
+  /** A member's latest sessions and whether each still lets them in (the back office). */
+  async sessionsOf(memberId: number) {
+    const now = this.deps.now().getTime();
+    const rows = await memberSessions(this.deps.db, memberId);
+    return rows.map((row) => ({
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      active: row.revokedAt === null && row.expiresAt.getTime() > now,
+    }));
   }
 
   async logout(auth: AuthContext): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, sessions } from '../../db/schema';
 
@@ -94,4 +94,18 @@ export async function liveSessionTokens(db: Db, tokenHashes: string[], now: Date
       ),
     );
   return rows.map((row) => row.tokenHash);
+}
+
+/** A member's latest sessions, newest first (the back office's member page). */
+export async function memberSessions(db: Db, memberId: number, limit = 20) {
+  return db
+    .select({
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.memberId, memberId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(limit);
 }

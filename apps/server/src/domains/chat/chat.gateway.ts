@@ -47,6 +47,8 @@ export type ChatGatewayDeps = {
    * (INVALID_IP) and the service switch (TERMINATED). Throws a DomainError to refuse.
    */
   admit: (request: IncomingMessage) => Promise<void>;
+  /** A staff socket's extra check (STAFF_IP_ALLOW_LIST), once it is known to be staff. */
+  admitStaff: (request: IncomingMessage) => Promise<void>;
   /** How often the signed-in sockets' sessions are checked again (revoked, expired, inactive). */
   sessionCheckMs: number;
   prefix: string;
@@ -88,6 +90,10 @@ export class ChatGateway implements ChatHub {
       this.deps
         .admit(socket.request)
         .then(() => this.identify(socket.handshake.auth, socket.handshake.headers.cookie))
+        .then(async (identity) => {
+          if (identity.kind === 'staff') await this.deps.admitStaff(socket.request);
+          return identity;
+        })
         .then(
           (identity) => {
             socket.data = identity;

@@ -35,6 +35,7 @@ export const chatDomain = fp(
     const { config, db, log, storage } = app;
     const limits = config.rateLimits;
     const ipAllowed = ipAllowListOf(config.ipAllowList);
+    const staffIpAllowed = ipAllowListOf(config.staffIpAllowList);
     const clientIp = clientIpOf(config.trustProxy);
     const gateway = new ChatGateway(app.server, {
       auth: app.authService,
@@ -42,6 +43,11 @@ export const chatDomain = fp(
       admit: async (request) => {
         if (ipAllowed && !ipAllowed(clientIp(request))) throw new DomainError('INVALID_IP');
         if (await app.serviceState.isTerminated()) throw new DomainError('TERMINATED');
+      },
+      admitStaff: async (request) => {
+        if (staffIpAllowed && !staffIpAllowed(clientIp(request))) {
+          throw new DomainError('INVALID_IP');
+        }
       },
       sessionCheckMs: CHAT_SESSION_CHECK_MS,
       prefix: config.chatPrefix,

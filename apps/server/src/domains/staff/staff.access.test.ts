@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { staffPermissions, staffRoles } from '@wallet/contract/staff';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { connectSocket } from '../../test/chat';
 import { describeOnDatabases } from '../../test/databases';
 import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
@@ -209,6 +211,30 @@ describeOnDatabases('back-office access', (target) => {
       );
       const idle = await call(app, 'GET', '/api/backoffice/me', { token: admin.token });
       expect(idle.body.code).toBe('EXPIRED_AUTH_TOKEN');
+    });
+  });
+
+  describe('the staff allow-list', () => {
+    it('keeps the back office to the listed networks, members untouched', async () => {
+      const app = await h.build({ STAFF_IP_ALLOW_LIST: '192.0.2.0/24' });
+      const from = (ip: string, url: string, payload?: object) =>
+        app.inject({ method: payload ? 'POST' : 'GET', url, remoteAddress: ip, payload });
+      const login = { username: 'support', password: 'support-demo' };
+      const outside = await from('203.0.113.9', '/api/backoffice/login', login);
+      expect(outside.json().code).toBe('INVALID_IP');
+      expect((await from('192.0.2.9', '/api/backoffice/login', login)).statusCode).toBe(200);
+      expect((await from('203.0.113.9', '/backoffice/chat')).statusCode).toBe(403);
+      expect((await from('203.0.113.9', '/api/lookup/active')).statusCode).toBe(200);
+
+      // A staff socket from elsewhere is refused at its handshake; a guest's is not.
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await staffToken(app, 'support');
+      const staffSocket = await connectSocket(base, { staffToken: token });
+      expect(staffSocket.error).toBe('INVALID_IP');
+      const guest = await connectSocket(base, { guestId: randomUUID() });
+      expect(guest.error).toBeNull();
+      staffSocket.socket.close();
+      guest.socket.close();
     });
   });
 
