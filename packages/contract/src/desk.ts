@@ -43,6 +43,9 @@ export const AdjustmentStateSchema = z.object({
 });
 
 export const AdjustmentSchema = AdjustmentStateSchema.extend({
+  /** `adjustment`: a credit or debit staff asked for; `bank_transfer`: a kept transfer assigned. */
+  kind: z.enum(['adjustment', 'bank_transfer']),
+  bankReference: z.string().nullable(),
   memberId: z.number().int(),
   amount: z.number(),
   currency: z.string(),
@@ -98,3 +101,29 @@ export const WithdrawalStateSchema = z.object({
 });
 
 export const WithdrawalIdParamsSchema = StaffIdParamsSchema;
+
+// Bank transfers that matched no member (kept for the operator).
+
+export const KeptTransferSchema = z.object({
+  reference: z.string(),
+  bankCode: z.string(),
+  accountNo: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  toAccountNo: z.string(),
+  receivedAt: TimestampSchema,
+});
+export type KeptTransfer = z.infer<typeof KeptTransferSchema>;
+export const KeptTransferListResponseSchema = z.object({ transfers: z.array(KeptTransferSchema) });
+
+export const BankReferenceParamsSchema = z.object({
+  reference: z.string({ error: 'KEY_INVALID' }).min(1).max(64, { error: 'KEY_INVALID' }),
+});
+
+/** `POST /api/backoffice/bank-transfers/{reference}/assign`: asks to credit it to a member. */
+export const AssignTransferSchema = z.object({
+  memberId: z.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, {
+    error: 'KEY_INVALID',
+  }),
+  reason,
+});

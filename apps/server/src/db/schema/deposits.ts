@@ -67,6 +67,9 @@ export const bankTransfers = pgTable(
     memberId: memberRef(),
     transactionId: transactionRef(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    // A transfer nobody could be credited with, sent back by the operator (docs/backoffice.md).
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundNote: text('refund_note'),
   },
   (t) => [
     index('bank_transfers_unmatched_idx').on(t.receivedAt).where(sql`${t.memberId} is null`),

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { bigId, createdAt, currencyCode, money } from './columns';
 import { transactionRef } from './ledger';
 import { memberRef } from './members';
@@ -15,6 +24,12 @@ export const adjustments = pgTable(
   'adjustments',
   {
     id: bigId(),
+    /**
+     * `adjustment`: staff's own credit or debit; `bank_transfer`: a bank transfer that matched
+     * no member, credited to the member staff chose (its reference in `bank_reference`).
+     */
+    kind: varchar('kind', { length: 20 }).notNull().default('adjustment'),
+    bankReference: varchar('bank_reference', { length: 64 }),
     memberId: memberRef().notNull(),
     amount: money('amount').notNull(),
     currency: currencyCode().notNull(),
@@ -34,6 +49,11 @@ export const adjustments = pgTable(
     index('adjustments_member_idx').on(t.memberId, t.createdAt),
     check('adjustments_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('adjustments_amount_check', sql`${t.amount} <> 0`),
+    check('adjustments_kind_check', sql`${t.kind} in ('adjustment', 'bank_transfer')`),
+    // One assignment of a bank transfer waits at a time.
+    uniqueIndex('adjustments_bank_reference_pending_key')
+      .on(t.bankReference)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -73,7 +73,33 @@ export async function markBankTransferCredited(
     .where(and(eq(bankTransfers.reference, reference), isNull(bankTransfers.transactionId)));
 }
 
-/** Transfers that matched no member, newest first: the operator's list to look into. */
+export async function findBankTransfer(db: Db, reference: string) {
+  const [row] = await db.select().from(bankTransfers).where(eq(bankTransfers.reference, reference));
+  return row ?? null;
+}
+
+/** Marks a kept transfer sent back: true when it was still credited to no one and not refunded. */
+export async function markBankTransferRefunded(
+  db: Db,
+  reference: string,
+  note: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(bankTransfers)
+    .set({ refundedAt: at, refundNote: note })
+    .where(
+      and(
+        eq(bankTransfers.reference, reference),
+        isNull(bankTransfers.memberId),
+        isNull(bankTransfers.refundedAt),
+      ),
+    )
+    .returning({ reference: bankTransfers.reference });
+  return rows.length === 1;
+}
+
+/** Transfers that matched no member and were not sent back, newest first: the operator's list. */
 export async function listUnmatchedBankTransfers(db: Db, limit: number) {
   return db
     .select({
@@ -86,7 +112,7 @@ export async function listUnmatchedBankTransfers(db: Db, limit: number) {
       receivedAt: bankTransfers.receivedAt,
     })
     .from(bankTransfers)
-    .where(isNull(bankTransfers.memberId))
+    .where(and(isNull(bankTransfers.memberId), isNull(bankTransfers.refundedAt)))
     .orderBy(sql`${bankTransfers.receivedAt} desc`)
     .limit(limit);
 }

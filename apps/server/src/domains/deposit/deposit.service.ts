@@ -4,7 +4,7 @@ import {
   DepositLookupResponseSchema,
   qrProviderOf,
 } from '@wallet/contract/deposit';
-import { type Minor, minor, toMinor } from '@wallet/contract/money';
+import { fromMinor, type Minor, minor, toMinor } from '@wallet/contract/money';
 import type { SandboxBankTransfer } from '@wallet/contract/sandbox';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { IdempotencyTicket } from '../../core/idempotency/idempotency';
@@ -23,12 +23,15 @@ import type { MemberMoneyInfo } from '../games/games.service';
 import type { DepositRewards } from '../rewards/deposit-rewards';
 import {
   claimGiftLink,
+  findBankTransfer,
   findGiftLink,
   findReceivingAccount,
   listDepositAccounts,
   listStaleGiftLinks,
   listTruemoneyAccounts,
+  listUnmatchedBankTransfers,
   markBankTransferCredited,
+  markBankTransferRefunded,
   markGiftLinkCredited,
   recordBankTransfer,
   releaseGiftLink,
@@ -146,6 +149,57 @@ export class DepositService {
     await this.deps.rewards.earned({ ...credit, currency: receiving.currency });
     if (credit.credited) log.info({ reference, amount }, 'bank transfer credited');
     return { matched: true };
+  }
+
+  /**
+   * A kept bank transfer credited to the member staff chose (the money desk, after a second
+   * staff member approved it): the same once-only credit as the feed's, under the bank's
+   * reference, so a feed that later matches it credits nothing more. The member's wallet must
+   * hold the transfer's currency. Safe to repeat.
+   */
+  async creditKeptTransfer(reference: string, member: { id: number; currency: string }) {
+    const { db, ledger } = this.deps;
+    const transfer = await findBankTransfer(db, reference);
+    if (!transfer || transfer.refundedAt) throw new DomainError('NO_DATA');
+    if (transfer.memberId !== null && transfer.memberId !== member.id) {
+      throw new DomainError('NO_DATA');
+    }
+    if (transfer.currency !== member.currency) {
+      throw new DomainError('BANK_CURRENCY_MISMATCH', { field: 'memberId' });
+    }
+    const credit = await ledger.credit(db, {
+      source: 'bank',
+      reference,
+      memberId: member.id,
+      amount: minor(transfer.amount),
+      currency: transfer.currency,
+      from: 'deposits',
+      into: 'cash',
+      type: 'deposit',
+      label: { from: transfer.bankCode, to: WALLET_ACCOUNT },
+    });
+    await markBankTransferCredited(db, reference, credit);
+    await this.deps.rewards.earned({ ...credit, currency: transfer.currency });
+    return credit;
+  }
+
+  /** The kept transfers, for the money desk. */
+  async keptTransfers() {
+    const rows = await listUnmatchedBankTransfers(this.deps.db, 200);
+    return rows.map((row) => ({
+      ...row,
+      amount: fromMinor(row.amount),
+      currency: row.currency ?? '',
+      toAccountNo: row.toAccountNo ?? '',
+      receivedAt: row.receivedAt.toISOString(),
+    }));
+  }
+
+  /** A kept transfer the operator sent back outside the system: no longer offered. */
+  async markRefunded(reference: string, note: string): Promise<void> {
+    if (!(await markBankTransferRefunded(this.deps.db, reference, note, new Date()))) {
+      throw new DomainError('NO_DATA');
+    }
   }
 
   /**

@@ -4,7 +4,9 @@ import { ADJUSTMENT_ACCOUNT, WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { AuditLog } from '../../core/audit/audit';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/pg-errors';
 import { DomainError } from '../../lib/domain-error';
+import type { DepositService } from '../deposit/deposit.service';
 import { actorOf, type StaffContext, type StaffService } from '../staff/staff.service';
 import {
   type AdjustmentRow,
@@ -19,6 +21,7 @@ import {
 export type AdjustmentsDeps = {
   db: Db;
   ledger: Ledger;
+  deposits: Pick<DepositService, 'creditKeptTransfer' | 'keptTransfers' | 'markRefunded'>;
   audit: AuditLog;
   staff: Pick<StaffService, 'requireFreshCode'>;
   now: () => Date;
@@ -26,6 +29,8 @@ export type AdjustmentsDeps = {
 
 const view = (row: AdjustmentRow) => ({
   id: row.id,
+  kind: row.kind as Adjustment['kind'],
+  bankReference: row.bankReference,
   memberId: row.memberId,
   amount: fromMinor(row.amount),
   currency: row.currency,
@@ -43,30 +48,96 @@ export class Adjustments {
   constructor(private readonly deps: AdjustmentsDeps) {}
 
   async request(input: AdjustmentRequest, context: StaffContext, ip: string) {
-    const { db, audit } = this.deps;
-    const currency = await memberCurrency(db, input.memberId);
+    const currency = await memberCurrency(this.deps.db, input.memberId);
     if (!currency) throw new DomainError('NO_USER', { field: 'memberId' });
-    return db.transaction(async (tx) => {
-      const row = await insertAdjustment(tx, {
-        memberId: input.memberId,
-        amount: toMinor(input.amount),
+    return this.ask(
+      { kind: 'adjustment', memberId: input.memberId, amount: toMinor(input.amount), currency },
+      input.reason,
+      context,
+      ip,
+    );
+  }
+
+  /**
+   * Asks to credit a bank transfer that matched no member to the member staff found (the
+   * sender wrote no account, or another): approved by another staff member, as an adjustment.
+   */
+  async assignTransfer(
+    reference: string,
+    memberId: number,
+    reason: string,
+    context: StaffContext,
+    ip: string,
+  ) {
+    const transfer = (await this.deps.deposits.keptTransfers()).find(
+      (kept) => kept.reference === reference,
+    );
+    if (!transfer) throw new DomainError('NO_DATA');
+    const currency = await memberCurrency(this.deps.db, memberId);
+    if (!currency) throw new DomainError('NO_USER', { field: 'memberId' });
+    if (currency !== transfer.currency) {
+      throw new DomainError('BANK_CURRENCY_MISMATCH', { field: 'memberId' });
+    }
+    return this.ask(
+      {
+        kind: 'bank_transfer',
+        bankReference: reference,
+        memberId,
+        amount: toMinor(transfer.amount),
         currency,
-        reason: input.reason,
-        requestedBy: context.id,
-      });
-      await audit.append(
-        {
-          actor: actorOf(context),
-          ip,
-          action: 'adjustment.request',
-          target: `member:${input.memberId}`,
-          reason: input.reason,
-          after: view(row),
-        },
-        tx,
-      );
-      return { id: row.id, status: 'pending' as const };
+      },
+      reason,
+      context,
+      ip,
+    );
+  }
+
+  keptTransfers() {
+    return this.deps.deposits.keptTransfers();
+  }
+
+  /** A kept transfer the operator sent back to its sender outside the system. */
+  async markTransferRefunded(reference: string, note: string, context: StaffContext, ip: string) {
+    await this.deps.deposits.markRefunded(reference, note);
+    await this.deps.audit.append({
+      actor: actorOf(context),
+      ip,
+      action: 'bank-transfer.refunded',
+      target: `bank-transfer:${reference}`,
+      reason: note,
     });
+  }
+
+  private async ask(
+    request: Pick<AdjustmentRow, 'kind' | 'memberId' | 'amount' | 'currency'> & {
+      bankReference?: string;
+    },
+    reason: string,
+    context: StaffContext,
+    ip: string,
+  ) {
+    const { db, audit } = this.deps;
+    try {
+      return await db.transaction(async (tx) => {
+        const row = await insertAdjustment(tx, { ...request, reason, requestedBy: context.id });
+        await audit.append(
+          {
+            actor: actorOf(context),
+            ip,
+            action: `${request.kind === 'adjustment' ? 'adjustment' : 'bank-transfer'}.request`,
+            target: `member:${request.memberId}`,
+            reason,
+            after: view(row),
+          },
+          tx,
+        );
+        return { id: row.id, status: 'pending' as const };
+      });
+    } catch (error) {
+      // One assignment of a transfer waits at a time.
+      if (uniqueViolation(error)) throw new DomainError('KEY_INVALID', { field: 'reference' });
+      throw error;
+    }
   }
 
   async approve(id: number, context: StaffContext, ip: string) {
@@ -74,6 +145,7 @@ export class Adjustments {
     this.deps.staff.requireFreshCode(context);
     const peek = await findAdjustment(db, id);
     if (!peek) throw new DomainError('NO_DATA');
+    if (peek.kind === 'bank_transfer') return this.approveTransfer(id, context, ip);
     // Accounts are made outside the money's transaction (core/ledger: a first use creates one).
     await ledger.memberAccount(peek.memberId, 'cash', peek.currency);
     await ledger.operatorAccount('adjustments', peek.currency);
@@ -117,6 +189,47 @@ export class Adjustments {
     });
   }
 
+  /**
+   * A transfer's assignment: decided under the lock first, then credited by the deposits'
+   * once-only path (which runs in autocommit), then linked. A crash in between leaves it
+   * approved and unlinked: approving again credits nothing twice and links it.
+   */
+  private async approveTransfer(id: number, context: StaffContext, ip: string) {
+    const { db, audit, now, deposits } = this.deps;
+    const row = await db.transaction(async (tx) => {
+      const found = await this.decidable(tx, id, context);
+      if (found.status === 'approved') return found;
+      await decideAdjustment(tx, id, {
+        status: 'approved',
+        decidedBy: context.id,
+        decidedAt: now(),
+      });
+      await audit.append(
+        {
+          actor: actorOf(context),
+          ip,
+          action: 'bank-transfer.approve',
+          target: `member:${found.memberId}`,
+          reason: found.reason,
+          before: view(found),
+          after: { ...view(found), status: 'approved' },
+        },
+        tx,
+      );
+      return found;
+    });
+    if (row.transactionId === null && row.bankReference) {
+      const credit = await deposits.creditKeptTransfer(row.bankReference, {
+        id: row.memberId,
+        currency: row.currency,
+      });
+      await db.transaction((tx) =>
+        decideAdjustment(tx, id, { transactionId: credit.transactionId }),
+      );
+    }
+    return { id, status: 'approved' as const };
+  }
+
   async reject(id: number, reason: string, context: StaffContext, ip: string) {
     const { db, audit, now } = this.deps;
     return db.transaction(async (tx) => {
@@ -157,6 +270,7 @@ export class Adjustments {
     const rows = await listAdjustments(this.deps.db, filter);
     return rows.map(({ row, requestedBy, decidedBy }) => ({
       ...view(row),
+      status: row.status as Adjustment['status'],
       reason: row.reason,
       requestedBy,
       decidedBy,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Adjustments } from './adjustments';
-import { adjustmentRoutes } from './desk.route';
+import { adjustmentRoutes, keptTransferRoutes } from './desk.route';
 
 /** The back office's money desk (docs/backoffice.md): adjustments, maker-checker. */
 export const deskDomain = fp(
@@ -9,11 +9,16 @@ export const deskDomain = fp(
     const adjustments = new Adjustments({
       db: app.db,
       ledger: app.ledger,
+      deposits: app.deposits,
       audit: app.audit,
       staff: app.staffService,
       now: () => new Date(),
     });
     await app.register(adjustmentRoutes, { prefix: '/api/backoffice/adjustments', adjustments });
+    await app.register(keptTransferRoutes, {
+      prefix: '/api/backoffice/bank-transfers',
+      adjustments,
+    });
   },
-  { name: 'desk', dependencies: ['staff-auth'] },
+  { name: 'desk', dependencies: ['staff-auth', 'deposit'] },
 );

@@ -17,7 +17,7 @@ export async function insertAdjustment(
   db: Db,
   row: Pick<
     typeof adjustments.$inferInsert,
-    'memberId' | 'amount' | 'currency' | 'reason' | 'requestedBy'
+    'kind' | 'bankReference' | 'memberId' | 'amount' | 'currency' | 'reason' | 'requestedBy'
   >,
 ): Promise<AdjustmentRow> {
   const [inserted] = await db.insert(adjustments).values(row).returning();
@@ -39,9 +39,11 @@ export async function lockAdjustment(db: Db, id: number): Promise<AdjustmentRow 
 export async function decideAdjustment(
   db: Db,
   id: number,
-  decision: Pick<
-    typeof adjustments.$inferInsert,
-    'status' | 'decidedBy' | 'decidedAt' | 'decisionReason' | 'transactionId'
+  decision: Partial<
+    Pick<
+      typeof adjustments.$inferInsert,
+      'status' | 'decidedBy' | 'decidedAt' | 'decisionReason' | 'transactionId'
+    >
   >,
 ): Promise<void> {
   await db.update(adjustments).set(decision).where(eq(adjustments.id, id));

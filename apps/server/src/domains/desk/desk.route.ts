@@ -4,9 +4,13 @@ import {
   AdjustmentListResponseSchema,
   AdjustmentRequestSchema,
   AdjustmentStateSchema,
+  AssignTransferSchema,
+  BankReferenceParamsSchema,
+  KeptTransferListResponseSchema,
   RejectionSchema,
 } from '@wallet/contract/desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../plugins/errors';
 import { staffOf } from '../../plugins/staff-auth';
 import type { Adjustments } from './adjustments';
@@ -56,5 +60,57 @@ export const adjustmentRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustments 
     },
     (request) =>
       adjustments.reject(request.params.id, request.body.reason, staffOf(request), request.ip),
+  );
+};
+
+/** `/api/backoffice/bank-transfers`: transfers that matched no member (docs/backoffice.md). */
+export const keptTransferRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustments }> = async (
+  app,
+  { adjustments },
+) => {
+  app.get(
+    '/',
+    {
+      config: { staff: 'adjustments.request' },
+      schema: { response: { 200: KeptTransferListResponseSchema, ...errorResponses } },
+    },
+    async () => ({ transfers: await adjustments.keptTransfers() }),
+  );
+
+  app.post(
+    '/:reference/assign',
+    {
+      config: { staff: 'adjustments.request' },
+      schema: { params: BankReferenceParamsSchema, body: AssignTransferSchema, response: state },
+    },
+    (request) =>
+      adjustments.assignTransfer(
+        request.params.reference,
+        request.body.memberId,
+        request.body.reason,
+        staffOf(request),
+        request.ip,
+      ),
+  );
+
+  app.post(
+    '/:reference/refunded',
+    {
+      config: { staff: 'adjustments.decide' },
+      schema: {
+        params: BankReferenceParamsSchema,
+        body: RejectionSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await adjustments.markTransferRefunded(
+        request.params.reference,
+        request.body.reason,
+        staffOf(request),
+        request.ip,
+      );
+      return { success: true as const };
+    },
   );
 };
