@@ -127,3 +127,24 @@ export const AssignTransferSchema = z.object({
   }),
   reason,
 });
+
+// Game transfers held on a provider's unknown answer.
+
+export const HeldTransferSchema = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  providerCode: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  createdAt: TimestampSchema,
+});
+export type HeldTransfer = z.infer<typeof HeldTransferSchema>;
+export const HeldTransferListResponseSchema = z.object({ transfers: z.array(HeldTransferSchema) });
+
+/** `POST /api/backoffice/transfers/{id}/retry`: the provider's answer, or still held. */
+export const RetryTransferResponseSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['success', 'failed', 'processing']),
+});

@@ -30,6 +30,9 @@ export const staffPermissions = {
   'adjustments.decide': ['admin', 'finance'],
   'withdrawals.read': ['admin', 'finance', 'viewer'],
   'withdrawals.decide': ['admin', 'finance'],
+  /** Game transfers held on a provider's unknown answer; asking the provider again. */
+  'transfers.read': everyone,
+  'transfers.retry': ['admin', 'finance', 'support'],
   'chat.read': everyone,
   'chat.write': ['admin', 'support'],
 } as const satisfies Record<string, readonly StaffRole[]>;

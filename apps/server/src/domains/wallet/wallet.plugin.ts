@@ -7,7 +7,7 @@ import { walletRoutes } from './wallet.route';
 import { WalletService } from './wallet.service';
 import { WithdrawalService } from './withdrawal.service';
 import { WithdrawalDesk } from './withdrawal-desk';
-import { withdrawalDeskRoutes } from './withdrawal-desk.route';
+import { heldTransferRoutes, withdrawalDeskRoutes } from './withdrawal-desk.route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +63,7 @@ export const walletDomain = fp(
       now: () => new Date(),
     });
     await app.register(withdrawalDeskRoutes, { prefix: '/api/backoffice/withdrawals', desk });
+    await app.register(heldTransferRoutes, { prefix: '/api/backoffice/transfers', transfers });
     // Transfers whose provider call has no answer yet, once RECONCILE_GRACE_MS old.
     await everyReconcileInterval(app, 'transfers.reconcile', async () => {
       const result = await transfers.reconcile(config.reconcileGraceMs);

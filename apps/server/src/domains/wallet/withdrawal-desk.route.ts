@@ -1,5 +1,7 @@
 import {
+  HeldTransferListResponseSchema,
   RejectionSchema,
+  RetryTransferResponseSchema,
   WithdrawalIdParamsSchema,
   WithdrawalListQuerySchema,
   WithdrawalListResponseSchema,
@@ -8,6 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/errors';
 import { staffOf } from '../../plugins/staff-auth';
+import { actorOf } from '../staff/staff.service';
+import type { TransferService } from './transfer.service';
 import type { WithdrawalDesk } from './withdrawal-desk';
 
 const state = { 200: WithdrawalStateSchema, ...errorResponses };
@@ -45,5 +49,43 @@ export const withdrawalDeskRoutes: FastifyPluginAsyncZod<{ desk: WithdrawalDesk 
       schema: { params: WithdrawalIdParamsSchema, body: RejectionSchema, response: state },
     },
     (request) => desk.reject(request.params.id, request.body.reason, staffOf(request), request.ip),
+  );
+};
+
+/** `/api/backoffice/transfers`: game transfers held on a provider's unknown answer. */
+export const heldTransferRoutes: FastifyPluginAsyncZod<{ transfers: TransferService }> = async (
+  app,
+  { transfers },
+) => {
+  app.get(
+    '/held',
+    {
+      config: { staff: 'transfers.read' },
+      schema: { response: { 200: HeldTransferListResponseSchema, ...errorResponses } },
+    },
+    async () => ({ transfers: await transfers.held() }),
+  );
+
+  app.post(
+    '/:id/retry',
+    {
+      config: { staff: 'transfers.retry' },
+      schema: {
+        params: WithdrawalIdParamsSchema,
+        response: { 200: RetryTransferResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const status = await transfers.askAgain(id);
+      await app.audit.append({
+        actor: actorOf(staffOf(request)),
+        ip: request.ip,
+        action: 'transfer.ask-again',
+        target: `transfer:${id}`,
+        after: { status },
+      });
+      return { id, status };
+    },
   );
 };
