@@ -148,3 +148,32 @@ export const RetryTransferResponseSchema = z.object({
   id: z.number().int(),
   status: z.enum(['success', 'failed', 'processing']),
 });
+
+// The dashboard: today, in the operator's time zone (Asia/Bangkok, which Laos shares).
+
+const Figure = z.object({ count: z.number().int(), amount: z.number() });
+
+export const DashboardSchema = z.object({
+  /** The day the figures are of, YYYY-MM-DD in Asia/Bangkok. */
+  day: z.string(),
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      /** Credited deposits by channel: bank (the feed and slips), qr, truemoney, sandbox. */
+      deposits: z.array(Figure.extend({ channel: z.string() })),
+      /** Withdrawals asked today, and those of them paid out. */
+      withdrawals: Figure,
+      paid: Figure,
+    }),
+  ),
+  members: z.object({ registered: z.number().int(), firstDeposits: z.number().int() }),
+  /** What waits for staff, with the oldest wait. */
+  waiting: z.array(
+    z.object({
+      what: z.enum(['withdrawals', 'adjustments', 'bank-transfers', 'held-transfers', 'chats']),
+      count: z.number().int(),
+      oldest: TimestampSchema.nullable(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -24,6 +24,8 @@ export const staffPermissions = {
   'staff.manage': ['admin'],
   'audit.read': ['admin'],
   'members.read': everyone,
+  /** Today's figures and what waits (the back office's first screen). */
+  'dashboard.read': everyone,
   /** Deactivate and reactivate members. */
   'members.status': ['admin', 'support'],
   'adjustments.request': ['admin', 'finance'],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Adjustments } from './adjustments';
-import { adjustmentRoutes, keptTransferRoutes } from './desk.route';
+import { adjustmentRoutes, dashboardRoutes, keptTransferRoutes } from './desk.route';
 
 /** The back office's money desk (docs/backoffice.md): adjustments, maker-checker. */
 export const deskDomain = fp(
@@ -19,6 +19,7 @@ export const deskDomain = fp(
       prefix: '/api/backoffice/bank-transfers',
       adjustments,
     });
+    await app.register(dashboardRoutes, { prefix: '/api/backoffice/dashboard' });
   },
   { name: 'desk', dependencies: ['staff-auth', 'deposit'] },
 );

@@ -6,6 +6,7 @@ import {
   AdjustmentStateSchema,
   AssignTransferSchema,
   BankReferenceParamsSchema,
+  DashboardSchema,
   KeptTransferListResponseSchema,
   RejectionSchema,
 } from '@wallet/contract/desk';
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/errors';
 import { staffOf } from '../../plugins/staff-auth';
 import type { Adjustments } from './adjustments';
+import { dashboard } from './dashboard';
 
 const state = { 200: AdjustmentStateSchema, ...errorResponses };
 
@@ -112,5 +114,17 @@ export const keptTransferRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustment
       );
       return { success: true as const };
     },
+  );
+};
+
+/** `GET /api/backoffice/dashboard`: today's figures and what waits. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { staff: 'dashboard.read' },
+      schema: { response: { 200: DashboardSchema, ...errorResponses } },
+    },
+    () => dashboard(app.db),
   );
 };
