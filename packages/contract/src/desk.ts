@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
+import { type SlipNoteCode, slipNoteReasons } from './errors';
 import { MAX_MONEY } from './money';
+
+const slipNoteCodes = Object.keys(slipNoteReasons) as [SlipNoteCode, ...SlipNoteCode[]];
+
 import { StaffIdParamsSchema } from './staff';
 
 /**
@@ -44,7 +48,7 @@ export const AdjustmentStateSchema = z.object({
 
 export const AdjustmentSchema = AdjustmentStateSchema.extend({
   /** `adjustment`: a credit or debit staff asked for; `bank_transfer`: a kept transfer assigned. */
-  kind: z.enum(['adjustment', 'bank_transfer']),
+  kind: z.enum(['adjustment', 'bank_transfer', 'slip']),
   bankReference: z.string().nullable(),
   memberId: z.number().int(),
   amount: z.number(),
@@ -177,3 +181,40 @@ export const DashboardSchema = z.object({
   ),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+// Slips the verifier could not decide (unreadable, no answer, a reference that moved).
+
+export const UndecidedSlipSchema = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  username: z.string(),
+  currency: z.string(),
+  /** What the verifier said (slipNoteReasons' codes). */
+  note: z.string(),
+  createdAt: TimestampSchema,
+  /** The picture, behind a signed link valid for minutes. */
+  link: z.string(),
+});
+export const UndecidedSlipListResponseSchema = z.object({ slips: z.array(UndecidedSlipSchema) });
+
+/** `POST /api/backoffice/slips/{id}/approve`: what staff read off the picture. */
+export const SlipByHandSchema = z.object({
+  amount: z
+    .number({ error: 'KEY_INVALID' })
+    .refine((value) => value > 0 && value <= MAX_MONEY && twoDecimals(value), {
+      error: 'KEY_INVALID',
+    }),
+  reference: z
+    .string({ error: 'KEY_INVALID' })
+    .trim()
+    .min(4, { error: 'KEY_MISSING' })
+    .max(64, { error: 'KEY_INVALID' }),
+  reason,
+});
+export type SlipByHand = z.infer<typeof SlipByHandSchema>;
+
+/** `POST /api/backoffice/slips/{id}/reject`: a reason from the slip reason table, and why. */
+export const SlipRejectionSchema = z.object({
+  note: z.enum(slipNoteCodes, { error: 'KEY_INVALID' }),
+  reason,
+});

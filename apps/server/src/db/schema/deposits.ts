@@ -178,6 +178,9 @@ export const slips = pgTable(
     transactionId: transactionRef(),
     createdAt: createdAt(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    // A slip the verifier could not decide, looked at by staff (docs/backoffice.md).
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by'),
   },
   (t) => [
     index('slips_member_idx').on(t.memberId, t.createdAt),

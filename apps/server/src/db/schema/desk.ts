@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -30,6 +31,8 @@ export const adjustments = pgTable(
      */
     kind: varchar('kind', { length: 20 }).notNull().default('adjustment'),
     bankReference: varchar('bank_reference', { length: 64 }),
+    /** `slip`: a slip the verifier could not decide, credited by hand under `bank_reference`. */
+    slipId: bigint('slip_id', { mode: 'number' }),
     memberId: memberRef().notNull(),
     amount: money('amount').notNull(),
     currency: currencyCode().notNull(),
@@ -49,7 +52,8 @@ export const adjustments = pgTable(
     index('adjustments_member_idx').on(t.memberId, t.createdAt),
     check('adjustments_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('adjustments_amount_check', sql`${t.amount} <> 0`),
-    check('adjustments_kind_check', sql`${t.kind} in ('adjustment', 'bank_transfer')`),
+    check('adjustments_kind_check', sql`${t.kind} in ('adjustment', 'bank_transfer', 'slip')`),
+    uniqueIndex('adjustments_slip_pending_key').on(t.slipId).where(sql`${t.status} = 'pending'`),
     // One assignment of a bank transfer waits at a time.
     uniqueIndex('adjustments_bank_reference_pending_key')
       .on(t.bankReference)

@@ -1,4 +1,5 @@
 import type { Adjustment, AdjustmentRequest } from '@wallet/contract/desk';
+import type { SlipNoteCode } from '@wallet/contract/errors';
 import { fromMinor, minor, toMinor } from '@wallet/contract/money';
 import { ADJUSTMENT_ACCOUNT, WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { AuditLog } from '../../core/audit/audit';
@@ -7,6 +8,7 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-errors';
 import { DomainError } from '../../lib/domain-error';
 import type { DepositService } from '../deposit/deposit.service';
+import type { SlipService } from '../slip/slip.service';
 import { actorOf, type StaffContext, type StaffService } from '../staff/staff.service';
 import {
   type AdjustmentRow,
@@ -22,10 +24,18 @@ export type AdjustmentsDeps = {
   db: Db;
   ledger: Ledger;
   deposits: Pick<DepositService, 'creditKeptTransfer' | 'keptTransfers' | 'markRefunded'>;
+  slips: Pick<SlipService, 'undecided' | 'creditByHand' | 'refuseByHand'>;
   audit: AuditLog;
   staff: Pick<StaffService, 'requireFreshCode'>;
   now: () => Date;
 };
+
+/** The audit's word for each kind of request. */
+const actionArea = {
+  adjustment: 'adjustment',
+  bank_transfer: 'bank-transfer',
+  slip: 'slip',
+} as const satisfies Record<Adjustment['kind'], string>;
 
 const view = (row: AdjustmentRow) => ({
   id: row.id,
@@ -96,6 +106,56 @@ export class Adjustments {
     return this.deps.deposits.keptTransfers();
   }
 
+  /**
+   * Asks to credit a slip the verifier could not decide with what staff read off its picture;
+   * another staff member approves it (maker-checker) in the adjustments queue.
+   */
+  async askSlipCredit(
+    slipId: number,
+    input: { amount: number; reference: string; reason: string },
+    context: StaffContext,
+    ip: string,
+  ) {
+    const slip = (await this.deps.slips.undecided()).find((row) => row.id === slipId);
+    if (!slip) throw new DomainError('NO_DATA');
+    return this.ask(
+      {
+        kind: 'slip',
+        slipId,
+        bankReference: input.reference,
+        memberId: slip.memberId,
+        amount: toMinor(input.amount),
+        currency: slip.currency,
+      },
+      input.reason,
+      context,
+      ip,
+    );
+  }
+
+  /** Refuses a slip the verifier could not decide, with a reason the member sees. */
+  async refuseSlip(
+    slipId: number,
+    note: SlipNoteCode,
+    reason: string,
+    context: StaffContext,
+    ip: string,
+  ) {
+    await this.deps.slips.refuseByHand(slipId, note, context.id);
+    await this.deps.audit.append({
+      actor: actorOf(context),
+      ip,
+      action: 'slip.refuse',
+      target: `slip:${slipId}`,
+      reason,
+      after: { note },
+    });
+  }
+
+  undecidedSlips() {
+    return this.deps.slips.undecided();
+  }
+
   /** A kept transfer the operator sent back to its sender outside the system. */
   async markTransferRefunded(reference: string, note: string, context: StaffContext, ip: string) {
     await this.deps.deposits.markRefunded(reference, note);
@@ -111,6 +171,7 @@ export class Adjustments {
   private async ask(
     request: Pick<AdjustmentRow, 'kind' | 'memberId' | 'amount' | 'currency'> & {
       bankReference?: string;
+      slipId?: number;
     },
     reason: string,
     context: StaffContext,
@@ -124,7 +185,7 @@ export class Adjustments {
           {
             actor: actorOf(context),
             ip,
-            action: `${request.kind === 'adjustment' ? 'adjustment' : 'bank-transfer'}.request`,
+            action: `${actionArea[request.kind as Adjustment['kind']]}.request`,
             target: `member:${request.memberId}`,
             reason,
             after: view(row),
@@ -145,7 +206,7 @@ export class Adjustments {
     this.deps.staff.requireFreshCode(context);
     const peek = await findAdjustment(db, id);
     if (!peek) throw new DomainError('NO_DATA');
-    if (peek.kind === 'bank_transfer') return this.approveTransfer(id, context, ip);
+    if (peek.kind !== 'adjustment') return this.approveCredit(id, context, ip);
     // Accounts are made outside the money's transaction (core/ledger: a first use creates one).
     await ledger.memberAccount(peek.memberId, 'cash', peek.currency);
     await ledger.operatorAccount('adjustments', peek.currency);
@@ -194,8 +255,8 @@ export class Adjustments {
    * once-only path (which runs in autocommit), then linked. A crash in between leaves it
    * approved and unlinked: approving again credits nothing twice and links it.
    */
-  private async approveTransfer(id: number, context: StaffContext, ip: string) {
-    const { db, audit, now, deposits } = this.deps;
+  private async approveCredit(id: number, context: StaffContext, ip: string) {
+    const { db, audit, now } = this.deps;
     const row = await db.transaction(async (tx) => {
       const found = await this.decidable(tx, id, context);
       if (found.status === 'approved') return found;
@@ -208,7 +269,7 @@ export class Adjustments {
         {
           actor: actorOf(context),
           ip,
-          action: 'bank-transfer.approve',
+          action: `${actionArea[found.kind as Adjustment['kind']]}.approve`,
           target: `member:${found.memberId}`,
           reason: found.reason,
           before: view(found),
@@ -219,15 +280,25 @@ export class Adjustments {
       return found;
     });
     if (row.transactionId === null && row.bankReference) {
-      const credit = await deposits.creditKeptTransfer(row.bankReference, {
-        id: row.memberId,
-        currency: row.currency,
-      });
+      const credit = await this.credit(row, context);
       await db.transaction((tx) =>
         decideAdjustment(tx, id, { transactionId: credit.transactionId }),
       );
     }
     return { id, status: 'approved' as const };
+  }
+
+  /** The once-only credit an approved assignment or slip stands for. */
+  private credit(row: AdjustmentRow, context: StaffContext) {
+    const reference = row.bankReference ?? '';
+    if (row.kind === 'slip' && row.slipId !== null) {
+      const transfer = { amount: row.amount, reference, currency: row.currency };
+      return this.deps.slips.creditByHand(row.slipId, transfer, context.id);
+    }
+    return this.deps.deposits.creditKeptTransfer(reference, {
+      id: row.memberId,
+      currency: row.currency,
+    });
   }
 
   async reject(id: number, reason: string, context: StaffContext, ip: string) {

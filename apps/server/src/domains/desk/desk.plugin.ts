@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Adjustments } from './adjustments';
-import { adjustmentRoutes, dashboardRoutes, keptTransferRoutes } from './desk.route';
+import {
+  adjustmentRoutes,
+  dashboardRoutes,
+  keptTransferRoutes,
+  slipDeskRoutes,
+} from './desk.route';
 
 /** The back office's money desk (docs/backoffice.md): adjustments, maker-checker. */
 export const deskDomain = fp(
@@ -10,6 +15,7 @@ export const deskDomain = fp(
       db: app.db,
       ledger: app.ledger,
       deposits: app.deposits,
+      slips: app.slips,
       audit: app.audit,
       staff: app.staffService,
       now: () => new Date(),
@@ -19,7 +25,8 @@ export const deskDomain = fp(
       prefix: '/api/backoffice/bank-transfers',
       adjustments,
     });
+    await app.register(slipDeskRoutes, { prefix: '/api/backoffice/slips', adjustments });
     await app.register(dashboardRoutes, { prefix: '/api/backoffice/dashboard' });
   },
-  { name: 'desk', dependencies: ['staff-auth', 'deposit'] },
+  { name: 'desk', dependencies: ['staff-auth', 'deposit', 'slip'] },
 );

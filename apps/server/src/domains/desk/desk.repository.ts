@@ -17,7 +17,14 @@ export async function insertAdjustment(
   db: Db,
   row: Pick<
     typeof adjustments.$inferInsert,
-    'kind' | 'bankReference' | 'memberId' | 'amount' | 'currency' | 'reason' | 'requestedBy'
+    | 'kind'
+    | 'bankReference'
+    | 'slipId'
+    | 'memberId'
+    | 'amount'
+    | 'currency'
+    | 'reason'
+    | 'requestedBy'
   >,
 ): Promise<AdjustmentRow> {
   const [inserted] = await db.insert(adjustments).values(row).returning();

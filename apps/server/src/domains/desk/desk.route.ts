@@ -9,6 +9,9 @@ import {
   DashboardSchema,
   KeptTransferListResponseSchema,
   RejectionSchema,
+  SlipByHandSchema,
+  SlipRejectionSchema,
+  UndecidedSlipListResponseSchema,
 } from '@wallet/contract/desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -126,5 +129,47 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: DashboardSchema, ...errorResponses } },
     },
     () => dashboard(app.db),
+  );
+};
+
+/** `/api/backoffice/slips`: slips the verifier could not decide (docs/backoffice.md). */
+export const slipDeskRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustments }> = async (
+  app,
+  { adjustments },
+) => {
+  app.get(
+    '/',
+    {
+      config: { staff: 'adjustments.request' },
+      schema: { response: { 200: UndecidedSlipListResponseSchema, ...errorResponses } },
+    },
+    async () => ({ slips: await adjustments.undecidedSlips() }),
+  );
+
+  app.post(
+    '/:id/credit',
+    {
+      config: { staff: 'adjustments.request' },
+      schema: { params: AdjustmentIdParamsSchema, body: SlipByHandSchema, response: state },
+    },
+    (request) =>
+      adjustments.askSlipCredit(request.params.id, request.body, staffOf(request), request.ip),
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      config: { staff: 'adjustments.request' },
+      schema: {
+        params: AdjustmentIdParamsSchema,
+        body: SlipRejectionSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { note, reason } = request.body;
+      await adjustments.refuseSlip(request.params.id, note, reason, staffOf(request), request.ip);
+      return { success: true as const };
+    },
   );
 };

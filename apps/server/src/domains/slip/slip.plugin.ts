@@ -1,3 +1,5 @@
+import { minor } from '@wallet/contract/money';
+import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignedLinks } from '../../lib/signed-links';
@@ -16,6 +18,13 @@ import {
   SlipVerification,
   slipJobOptions,
 } from './slip-verification';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deposit slips: the money desk credits or refuses the ones the verifier could not decide. */
+    slips: SlipService;
+  }
+}
 
 /**
  * Deposit slips (docs/decisions/0043): stored under UPLOADS_DIR, verified by a job; the
@@ -42,8 +51,24 @@ export const slipDomain = fp(
       attemptsPerHourPerAddress: limits.slipAttemptsPerHourPerAddress,
       // Its queue is made by the worker below, registered before any request comes.
       queue: (slipId) => jobs.send(SLIP_VERIFY_JOB, { slipId }),
+      credit: async (transfer) => {
+        const credit = await app.ledger.credit(db, {
+          source: 'bank',
+          reference: transfer.reference,
+          memberId: transfer.memberId,
+          amount: minor(transfer.amount),
+          currency: transfer.currency,
+          from: 'deposits',
+          into: 'cash',
+          type: 'deposit',
+          label: { from: 'SLIP', to: WALLET_ACCOUNT },
+        });
+        await app.rewards.earned({ ...credit, currency: transfer.currency });
+        return credit;
+      },
       log,
     });
+    app.decorate('slips', slips);
     const verification = new SlipVerification({
       db,
       storage: app.storage,

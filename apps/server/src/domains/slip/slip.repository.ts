@@ -1,7 +1,7 @@
 import type { SlipNoteCode } from '@wallet/contract/errors';
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankTransfers, slips } from '../../db/schema';
+import { bankTransfers, members, slips } from '../../db/schema';
 
 export type SlipRow = typeof slips.$inferSelect;
 
@@ -142,4 +142,58 @@ export async function bankFeedReported(db: Db, reference: string): Promise<boole
     .from(bankTransfers)
     .where(eq(bankTransfers.reference, reference));
   return row !== undefined;
+}
+
+/**
+ * The notes of a slip the verifier could not decide: it could not read the picture, or had no
+ * answer. Staff look at the picture (docs/backoffice.md); a slip refused for a reason the
+ * verifier was sure of (duplicate, expired, another account) is not among them.
+ */
+export const undecidedNotes = [
+  'UNKNOW_ERROR',
+  'INVALID_SLIP',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'TRIPPLE_WRONG_CAPTCHA',
+] as const;
+
+/** Undecided slips nobody has looked at yet, oldest first, with the member's phone and currency. */
+export async function listUndecidedSlips(db: Db, limit = 200) {
+  return db
+    .select({ slip: slips, username: members.username, currency: members.currency })
+    .from(slips)
+    .innerJoin(members, eq(members.id, slips.memberId))
+    .where(
+      and(
+        eq(slips.status, 'failed'),
+        inArray(slips.note, [...undecidedNotes]),
+        isNull(slips.reviewedAt),
+      ),
+    )
+    .orderBy(asc(slips.createdAt))
+    .limit(limit);
+}
+
+/** Staff's decision on an undecided slip, once: true when this call made it. */
+export async function reviewSlip(
+  db: Db,
+  id: number,
+  review: { reviewedBy: number; status: 'success' | 'failed'; note: string | null } & Partial<
+    Pick<typeof slips.$inferInsert, 'transactionId' | 'reference' | 'amount'>
+  >,
+): Promise<boolean> {
+  const changed = await db
+    .update(slips)
+    .set({ ...review, reviewedAt: sql`now()` })
+    .where(
+      and(
+        eq(slips.id, id),
+        eq(slips.status, 'failed'),
+        inArray(slips.note, [...undecidedNotes]),
+        isNull(slips.reviewedAt),
+      ),
+    )
+    .returning({ id: slips.id });
+  return changed.length > 0;
 }

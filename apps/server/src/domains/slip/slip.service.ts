@@ -4,6 +4,7 @@ import {
   SlipUploadFieldsSchema,
   type SlipUploadResponse,
 } from '@wallet/contract/deposit';
+import type { SlipNoteCode } from '@wallet/contract/errors';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import {
   type Slip,
@@ -31,6 +32,8 @@ import {
   findSlip,
   insertSlip,
   listSlips,
+  listUndecidedSlips,
+  reviewSlip,
   type SlipRow,
 } from './slip.repository';
 
@@ -52,6 +55,13 @@ export type SlipServiceDeps = {
   attemptsPerHourPerAddress: number;
   /** Hands a stored slip to the verification job. */
   queue: (slipId: number) => Promise<void>;
+  /** The bank's once-only credit of a transfer (minor units), rewards included (slip.plugin.ts). */
+  credit: (transfer: {
+    reference: string;
+    memberId: number;
+    amount: number;
+    currency: string;
+  }) => Promise<{ credited: boolean; memberId: number; transactionId: number }>;
   log: Pick<Log, 'warn'>;
 };
 
@@ -204,6 +214,66 @@ export class SlipService {
     const data = slip ? await this.deps.storage.get(slip.fileKey) : null;
     if (!slip || !data) throw new DomainError('NO_DATA');
     return { data, contentType: slip.contentType };
+  }
+
+  /** Slips the verifier could not decide, for staff to look at (docs/backoffice.md). */
+  async undecided() {
+    const rows = await listUndecidedSlips(this.deps.db);
+    return Promise.all(
+      rows.map(async ({ slip, username, currency }) => ({
+        id: slip.id,
+        memberId: slip.memberId,
+        username,
+        currency,
+        note: slip.note ?? '',
+        createdAt: slip.createdAt.toISOString(),
+        link: await this.deps.links.url(slip.id),
+      })),
+    );
+  }
+
+  /** Staff refuse an undecided slip with a reason of the slip reason table: the member sees it. */
+  async refuseByHand(slipId: number, note: SlipNoteCode, staffId: number): Promise<void> {
+    const done = await reviewSlip(this.deps.db, slipId, {
+      reviewedBy: staffId,
+      status: 'failed',
+      note,
+    });
+    if (!done) throw new DomainError('NO_DATA');
+  }
+
+  /**
+   * Credits an undecided slip with what staff read off its picture (a second staff member has
+   * approved it): the bank's once-only credit under the reference, as the verifier's would be,
+   * so the bank feed reporting the same transfer credits nothing more. A reference credited
+   * before to anyone is refused: that transfer already counted.
+   */
+  async creditByHand(
+    slipId: number,
+    transfer: { amount: number; reference: string; currency: string },
+    staffId: number,
+  ): Promise<{ transactionId: number }> {
+    const { db } = this.deps;
+    const slip = await findSlip(db, slipId);
+    if (!slip) throw new DomainError('NO_DATA');
+    const credit = await this.deps.credit({
+      reference: transfer.reference,
+      memberId: slip.memberId,
+      amount: transfer.amount,
+      currency: transfer.currency,
+    });
+    if (!credit.credited && credit.memberId !== slip.memberId) {
+      throw new DomainError('KEY_INVALID', { field: 'reference' });
+    }
+    await reviewSlip(db, slipId, {
+      reviewedBy: staffId,
+      status: 'success',
+      note: null,
+      transactionId: credit.transactionId,
+      reference: transfer.reference,
+      amount: transfer.amount,
+    });
+    return credit;
   }
 
   private async toSlip(slip: SlipRow): Promise<Slip> {
