@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX } from './account';
+import { BankAccountNameSchema, PASSWORD_MAX } from './account';
 import { TimestampSchema } from './common';
 import { paging } from './constants';
 
@@ -284,3 +284,9 @@ export const MemberDetailSchema = z.object({
   history: z.array(AuditEntrySchema),
 });
 export type MemberDetail = z.infer<typeof MemberDetailSchema>;
+
+/** `POST /api/backoffice/members/{id}/bank-account-name`: the name as the bank writes it. */
+export const StaffBankAccountNameSchema = z.object({
+  bankAccountName: BankAccountNameSchema,
+  reason: ReasonSchema.shape.reason,
+});

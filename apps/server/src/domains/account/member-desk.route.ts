@@ -4,6 +4,7 @@ import {
   MemberSearchQuerySchema,
   MemberSearchResponseSchema,
   ReasonSchema,
+  StaffBankAccountNameSchema,
 } from '@wallet/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,6 +40,24 @@ export const memberDeskRoutes: FastifyPluginAsyncZod<{ desk: MemberDesk }> = asy
       },
     },
     (request) => desk.detail(request.params.id),
+  );
+
+  app.post(
+    '/:id/bank-account-name',
+    {
+      config: { staff: 'members.status' },
+      schema: {
+        params: MemberIdParamsSchema,
+        body: StaffBankAccountNameSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const by = { actor: actorOf(staffOf(request)), ip: request.ip };
+      const { bankAccountName, reason } = request.body;
+      await desk.renameBankAccount(request.params.id, bankAccountName, reason, by);
+      return { success: true as const };
+    },
   );
 
   for (const [path, active] of [

@@ -113,6 +113,36 @@ describeOnDatabases('members at the back office', (target) => {
     ).toBe('NO_USER');
   });
 
+  it('corrects a bank account name as the bank writes it, Latin only at KTB, with the audit', async () => {
+    const { app } = h;
+    const member = await memberWithToken(app, { bankCode: 'KTB', bankAccountName: 'SOMSRI DEE' });
+    const profile = await call(app, 'GET', '/api/account/profile', { token: member.token });
+    const id = Number((profile.body.profile as { _id: number })._id);
+    const support = await staffToken(app, 'support');
+    const thai = await call(app, 'POST', `/api/backoffice/members/${id}/bank-account-name`, {
+      token: support,
+      body: { bankAccountName: 'สมศรี ดี', reason: 'as on the bank book' },
+    });
+    expect(thai.body).toMatchObject({ code: 'BANK_ACCOUNT_NAME_ENG', field: 'bankAccountName' });
+    const latin = await call(app, 'POST', `/api/backoffice/members/${id}/bank-account-name`, {
+      token: support,
+      body: { bankAccountName: 'SOMSRI DEEJAI', reason: 'the payout was refused for the name' },
+    });
+    expect(latin.status).toBe(200);
+    const after = await call(app, 'GET', '/api/account/profile', { token: member.token });
+    expect(after.body.profile).toMatchObject({ bankAccountName: 'SOMSRI DEEJAI' });
+    const admin = await staffToken(app, 'admin');
+    const audit = await call(
+      app,
+      'GET',
+      `/api/backoffice/audit?target=member:${id}&action=member.bank-account-name`,
+      { token: admin },
+    );
+    expect(audit.body.entries).toMatchObject([
+      { before: { bankAccountName: 'SOMSRI DEE' }, after: { bankAccountName: 'SOMSRI DEEJAI' } },
+    ]);
+  });
+
   it('answers NO_USER for a member that does not exist, and changes nothing', async () => {
     const support = await staffToken(h.app, 'support');
     const res = await call(h.app, 'POST', '/api/backoffice/members/999999999/deactivate', {

@@ -1,3 +1,4 @@
+import { isLatinName, needsLatinName } from '@wallet/contract/account';
 import { fromMinor } from '@wallet/contract/money';
 import type { MemberDetail, MemberSummary } from '@wallet/contract/staff';
 import type { AuditLog } from '../../core/audit/audit';
@@ -7,7 +8,12 @@ import { DomainError } from '../../lib/domain-error';
 import type { AuthService } from '../auth/auth.service';
 import type { SessionCache } from '../auth/session-cache';
 import type { ChangedBy } from '../staff/staff-accounts';
-import { findMemberForStaff, searchMembers, setMemberActive } from './account.repository';
+import {
+  findMemberForStaff,
+  searchMembers,
+  setMemberActive,
+  updateMember,
+} from './account.repository';
 
 export type MemberDeskDeps = {
   db: Db;
@@ -55,6 +61,38 @@ export class MemberDesk {
       sessions,
       history,
     };
+  }
+
+  /**
+   * Corrects the member's bank account name as the bank writes it (a payout refused for the
+   * name); KTB, TMB and BBL take Latin names only, as at registration.
+   */
+  async renameBankAccount(
+    memberId: number,
+    bankAccountName: string,
+    reason: string,
+    by: ChangedBy,
+  ) {
+    const { db, audit } = this.deps;
+    await db.transaction(async (tx) => {
+      const member = await findMemberForStaff(tx, memberId);
+      if (!member) throw new DomainError('NO_USER');
+      if (needsLatinName(member.bankCode) && !isLatinName(bankAccountName)) {
+        throw new DomainError('BANK_ACCOUNT_NAME_ENG', { field: 'bankAccountName' });
+      }
+      await updateMember(tx, memberId, { bankAccountName });
+      await audit.append(
+        {
+          ...by,
+          action: 'member.bank-account-name',
+          target: `member:${memberId}`,
+          reason,
+          before: { bankAccountName: member.bankAccountName },
+          after: { bankAccountName },
+        },
+        tx,
+      );
+    });
   }
 
   /**
