@@ -92,6 +92,12 @@ export const WithdrawalReviewSchema = z.object({
   status: z.enum(withdrawalReviewStatuses),
   decidedBy: z.string().nullable(),
   reason: z.string().nullable(),
+  /** What decides, inline (docs/backoffice.md): the member's account age and today's money. */
+  memberSince: TimestampSchema,
+  depositsToday: z.number(),
+  withdrawalsToday: z.number(),
+  /** Whether a paid bonus runs: its turnover is not done (a member cannot withdraw then). */
+  bonusRunning: z.boolean(),
 });
 export type WithdrawalReview = z.infer<typeof WithdrawalReviewSchema>;
 

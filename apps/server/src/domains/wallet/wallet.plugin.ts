@@ -59,6 +59,7 @@ export const walletDomain = fp(
       audit: app.audit,
       payouts,
       withdrawals,
+      bonusRunning: app.bonusRunning,
       staff: app.staffService,
       now: () => new Date(),
     });

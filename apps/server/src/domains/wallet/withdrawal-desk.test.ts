@@ -6,7 +6,14 @@ import { expectLedgerInvariants, ledgerBalances, memberIdOf, move, topUp } from 
 import { staffToken } from '../../test/staff';
 import { useHarness } from '../../test/use-harness';
 
-type Waiting = { id: number; username: string; amount: number; currency: string; status: string };
+type Waiting = {
+  id: number;
+  username: string;
+  amount: number;
+  currency: string;
+  status: string;
+  memberSince: string;
+};
 
 describeOnDatabases('withdrawals that wait for staff', (target) => {
   const h = useHarness(target);
@@ -40,7 +47,18 @@ describeOnDatabases('withdrawals that wait for staff', (target) => {
       staffToken(app, 'finance'),
     ]);
     const queue = (await waiting(viewer)).filter((row) => row.username === m.username);
-    expect(queue).toMatchObject([{ amount: 6_000, currency: 'BAHT', status: 'waiting' }]);
+    // What decides, inline: today's money and whether a bonus runs.
+    expect(queue).toMatchObject([
+      {
+        amount: 6_000,
+        currency: 'BAHT',
+        status: 'waiting',
+        depositsToday: 20_000,
+        withdrawalsToday: 11_000,
+        bonusRunning: false,
+      },
+    ]);
+    expect(Date.now() - Date.parse(String(queue[0]?.memberSince))).toBeLessThan(3_600_000);
     const wid = Number(queue[0]?.id);
 
     // The payout bank has only the one at the threshold.

@@ -2,6 +2,7 @@ import type { WithdrawalReview } from '@wallet/contract/desk';
 import { fromMinor } from '@wallet/contract/money';
 import type { AuditLog } from '../../core/audit/audit';
 import type { Db } from '../../db/client';
+import { numberFromInt8 } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
 import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import { actorOf, type StaffContext, type StaffService } from '../staff/staff.service';
@@ -18,6 +19,8 @@ export type WithdrawalDeskDeps = {
   audit: AuditLog;
   payouts: PayoutProvider;
   withdrawals: Pick<WithdrawalService, 'refund'>;
+  /** Whether a paid bonus runs for the member (BonusService.paidBonusRunning). */
+  bonusRunning: (memberId: number) => Promise<boolean>;
   staff: Pick<StaffService, 'requireFreshCode'>;
   now: () => Date;
 };
@@ -40,8 +43,15 @@ export class WithdrawalDesk {
 
   async list(status: string): Promise<WithdrawalReview[]> {
     const rows = await listWithdrawalReviews(this.deps.db, status);
-    return rows.map(({ review, username, name, decidedBy }) => ({
+    const running = await Promise.all(
+      rows.map((row) => this.deps.bonusRunning(row.review.memberId)),
+    );
+    return rows.map(({ review, username, name, decidedBy, ...today }, i) => ({
       ...view(review),
+      memberSince: today.memberSince.toISOString(),
+      depositsToday: fromMinor(numberFromInt8(today.depositsToday)),
+      withdrawalsToday: fromMinor(numberFromInt8(today.withdrawalsToday)),
+      bonusRunning: running[i] ?? false,
       status: review.status as WithdrawalReview['status'],
       username,
       name,

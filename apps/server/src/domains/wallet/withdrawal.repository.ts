@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, staff, withdrawalReviews } from '../../db/schema';
 
@@ -38,14 +38,24 @@ export async function decideWithdrawalReview(
     .where(eq(withdrawalReviews.transactionId, transactionId));
 }
 
-/** Reviews in a state, oldest first (the queue), with the member's name. */
+const today = sql`(date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`;
+
+/** Reviews in a state, oldest first (the queue), with the member's name and today's money. */
 export async function listWithdrawalReviews(db: Db, status: string) {
   return db
     .select({
       review: withdrawalReviews,
       username: members.username,
       name: members.name,
+      memberSince: members.createdAt,
       decidedBy: staff.username,
+      // The member's money since the start of the operator's day (Asia/Bangkok).
+      depositsToday: sql<unknown>`(select coalesce(sum(o.amount), 0) from outside_credits o
+        where o.member_id = ${withdrawalReviews.memberId} and o.source in ('bank', 'qr', 'truemoney', 'sandbox')
+        and o.created_at >= ${today})`,
+      withdrawalsToday: sql<unknown>`(select coalesce(sum(t.amount), 0) from ledger_transactions t
+        where t.member_id = ${withdrawalReviews.memberId} and t.type = 'withdraw'
+        and t.status <> 'failed' and t.created_at >= ${today})`,
     })
     .from(withdrawalReviews)
     .innerJoin(members, eq(members.id, withdrawalReviews.memberId))
