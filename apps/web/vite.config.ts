@@ -1,8 +1,11 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { appVariant } from './build/app-variant.ts';
+import { backofficePage } from './build/backoffice-page.ts';
 import { packages } from './build/packages.ts';
+import { memberOnly, memberReached, memberScreen, shared } from './build/pages.ts';
 import { splash } from './build/splash.ts';
 import { stylesheetAfterSplash } from './build/stylesheet-after-splash.ts';
 
@@ -25,6 +28,7 @@ export default defineConfig({
   plugins: [
     react(),
     appVariant(),
+    backofficePage(),
     splash(),
     stylesheetAfterSplash(),
     // Brotli and gzip files beside each asset, served as they are by the server's
@@ -60,19 +64,27 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: false,
     rolldownOptions: {
+      // Two pages: the member app, and the operator's back office (its own entry and chunks).
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        backoffice: resolve(import.meta.dirname, 'backoffice.html'),
+      },
       output: {
         // Few large chunks compress far better than many small ones (docs/decisions/0006), and
         // each screen should fetch only the code it runs: `framework` is what every screen
-        // needs, `app` what the entry runs, then a chunk per library that only some screens use.
-        // Each first screen then takes what it imports in a chunk or two (a group takes a
-        // module's dependencies with it), instead of dozens of small ones fetched one by one:
-        // /login's own components alone (`login`), what else /login imports (`first-screens`,
-        // which the home shares), and the rest of the home (`member`). The rest is split by
-        // Rolldown's defaults.
+        // needs, `shared` and `app` what the entry runs, then a chunk per library that only some
+        // screens use. Each first screen then takes what it imports in a chunk or two, instead of
+        // dozens of small ones fetched one by one: /login's own components alone (`login`), what
+        // else /login imports (`first-screens`, which the home shares), and the rest of the home
+        // (`member`). The back office's page never loads a chunk of the member app's nor the
+        // other way round (build/pages.ts): what both use goes in `shared`, `first-screens-shared`
+        // and `member-shared`. The rest is split by Rolldown's defaults.
         codeSplitting: {
           groups: [
             { name: 'framework', test: framework, priority: 4 },
-            { name: 'app', tags: ['$initial'], priority: 3 },
+            // Two pages (build/pages.ts): what both run from the start, then the member's own.
+            { name: shared, tags: ['$initial'], priority: 3 },
+            { name: memberOnly('app'), tags: ['$initial'], priority: 3 },
             {
               name: 'forms',
               test: packages('react-hook-form', '@hookform/resolvers'),
@@ -90,15 +102,23 @@ export default defineConfig({
               ),
               priority: 2,
             },
-            { name: 'icons', test: packages('@tabler/icons-react'), priority: 2 },
+            { name: memberReached('icons'), test: packages('@tabler/icons-react'), priority: 2 },
             {
               name: 'login',
               test: /[\\/]src[\\/](app[\\/]login-screen\.|features[\\/]auth[\\/]components[\\/])/,
               includeDependenciesRecursively: false,
               priority: 2,
             },
-            { name: 'first-screens', test: /[\\/]src[\\/]app[\\/]login-screen\./, priority: 1 },
-            { name: 'member', test: /[\\/]src[\\/]app[\\/]member-first-screen\./, priority: 0 },
+            {
+              name: memberScreen('first-screens', 'src/app/login-screen.ts'),
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
+              name: memberScreen('member', 'src/app/member-first-screen.ts'),
+              includeDependenciesRecursively: false,
+              priority: 0,
+            },
           ],
         },
       },

@@ -8,7 +8,7 @@
  *
  *   npm run build && npm run test:size
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,17 @@ async function main(): Promise<void> {
   );
   if (uncompressed.length > 0) {
     console.error(`Sent uncompressed: ${uncompressed.map((r) => name(r.url)).join(', ')}`);
+    process.exit(1);
+  }
+  // The back office is its own page and bundle (apps/web/build/pages.ts): none of its code, nor
+  // of what it alone uses, may reach a member.
+  const backoffice = /\/api\/backoffice|mantine-datatable/;
+  const carrying = received
+    .map((r) => name(r.url))
+    .filter((path) => path.startsWith('/assets/'))
+    .filter((path) => backoffice.test(readFileSync(join(root, 'apps/web/dist', path), 'utf8')));
+  if (carrying.length > 0) {
+    console.error(`Back-office code in what /login downloads: ${carrying.join(', ')}`);
     process.exit(1);
   }
   if (total > BUDGET_KB * 1024) {

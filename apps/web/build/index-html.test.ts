@@ -4,16 +4,23 @@ import type { IndexHtmlTransformHook, Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { appVariant } from './app-variant';
 import { splash } from './splash';
-import { moveStylesheetsToBody } from './stylesheet-after-splash';
+import { moveStylesheetsToBody, stylesheetAfterSplash } from './stylesheet-after-splash';
 
-const indexHtml = readFileSync(join(import.meta.dirname, '../index.html'), 'utf8');
+const root = join(import.meta.dirname, '..');
+const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
+const backofficeHtml = readFileSync(join(root, 'backoffice.html'), 'utf8');
 
-/** A plugin's transformIndexHtml as a plain function of the page. */
-function transform(plugin: Plugin): (html: string) => string {
+/** A plugin's transformIndexHtml as a plain function of a page (index.html unless told). */
+function transform(plugin: Plugin, page = 'index.html'): (html: string) => string {
   const hook = plugin.transformIndexHtml;
   const handler = (typeof hook === 'function' ? hook : hook?.handler) as IndexHtmlTransformHook;
-  return (html) => handler.call({} as never, html, {} as never) as string;
+  const ctx = { path: `/${page}`, filename: join(root, page) };
+  return (html) => handler.call({} as never, html, ctx as never) as string;
 }
+
+/** The page as Vite's build writes it: the app's one stylesheet linked in the head. */
+const built = (html: string) =>
+  html.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/style.css">\n</head>');
 
 describe('the splash', () => {
   it('paints the brand mark and the Thai and Lao words in index.html itself', () => {
@@ -53,9 +60,37 @@ describe('the stylesheet after the splash', () => {
   });
 });
 
+describe("the back office's page", () => {
+  it('is left as it is by the splash and the stylesheet after it, which are the member page’s', () => {
+    const page = built(backofficeHtml);
+    expect(transform(splash(), 'backoffice.html')(page)).toBe(page);
+    expect(transform(stylesheetAfterSplash(), 'backoffice.html')(page)).toBe(page);
+  });
+
+  it('has no splash mark, which the splash would have refused on the member page', () => {
+    expect(backofficeHtml).not.toContain('<!--wallet-splash-->');
+    expect(() => transform(splash())(backofficeHtml)).toThrow(/wallet-splash/);
+  });
+
+  it('runs no inline script (the CSP: script-src self) and loads its own entry', () => {
+    expect(backofficeHtml).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(backofficeHtml).toContain('src="/src/backoffice/main.tsx"');
+  });
+});
+
+describe('the member page', () => {
+  it('still gets its stylesheet moved after the splash', () => {
+    const html = transform(stylesheetAfterSplash())(built(indexHtml));
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('rel="stylesheet"');
+  });
+});
+
 describe('the variant in dev', () => {
   it('writes laos or default where the server would', () => {
     expect(transform(appVariant(true))(indexHtml)).toContain('content="laos"');
     expect(transform(appVariant(false))(indexHtml)).toContain('content="default"');
+    expect(transform(appVariant(true), 'backoffice.html')(backofficeHtml)).toContain(
+      'content="laos"',
+    );
   });
 });

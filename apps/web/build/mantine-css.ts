@@ -70,7 +70,10 @@ export function mantineStylesheetsFor(modules: string[]): string[] {
   const defining = new Set<string>();
   for (const module of modules) {
     const code = readFileSync(module, 'utf8');
-    for (const [, list = ''] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
+    // Single quotes in the app's modules, double in a library's built ones (mantine-datatable).
+    for (const [, list = ''] of code.matchAll(
+      /import\s*\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g,
+    )) {
       for (const name of list.split(',')) {
         const imported =
           name

@@ -1,25 +1,44 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mantineStylesheetsFor } from './mantine-css';
 
 const src = join(import.meta.dirname, '../src');
 
-/** The components whose stylesheets src/styles/mantine.ts imports. */
-const listed = () =>
-  [...readFileSync(join(src, 'styles/mantine.ts'), 'utf8').matchAll(/styles\/(\w+)\.layer\.css/g)]
+/** The components whose stylesheets a file imports (`…/styles/<X>.layer.css`). */
+const listedIn = (file: string) =>
+  [...readFileSync(join(src, file), 'utf8').matchAll(/core\/styles\/(\w+)\.layer\.css/g)]
     .map(([, component]) => component)
     .sort();
 
-const appModules = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('test'))
-  .map((file) => join(src, file));
+/** The back office's own modules: its entry (src/backoffice) and its feature. */
+const isBackoffice = (file: string) => /^(backoffice|features[\\/]backoffice)[\\/]/.test(file);
+
+const modules = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+  (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('test'),
+);
+const memberModules = modules.filter((file) => !isBackoffice(file)).map((file) => join(src, file));
+/** The back office renders mantine-datatable's tables too, built on Mantine's components. */
+const datatable = createRequire(import.meta.url).resolve('mantine-datatable');
+const backofficeModules = [
+  ...modules.filter(isBackoffice).map((file) => join(src, file)),
+  datatable.replace(/index\.js$/, 'index.mjs'),
+];
 
 describe("Mantine's stylesheets", () => {
-  it('are listed for every component the app renders, and no more', () => {
-    const needed = mantineStylesheetsFor(appModules);
-    expect(needed).toEqual(expect.arrayContaining(['Modal', 'PasswordInput', 'Tabs']));
-    expect(listed()).toEqual(needed);
+  const member = mantineStylesheetsFor(memberModules);
+
+  it('are listed for every component the member app renders, and no more', () => {
+    expect(member).toEqual(expect.arrayContaining(['Modal', 'PasswordInput', 'Tabs']));
+    expect(listedIn('styles/mantine.ts')).toEqual(member);
+  });
+
+  it("are in the back office's own stylesheet for what it renders beyond the member app", () => {
+    const backoffice = mantineStylesheetsFor(backofficeModules);
+    expect(backoffice).toEqual(expect.arrayContaining(['AppShell', 'NavLink', 'Table']));
+    const beyond = backoffice.filter((component) => !member.includes(component));
+    expect(listedIn('backoffice/backoffice.css')).toEqual(beyond);
   });
 
   it('include what a component builds on, read from Mantine itself', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { fontFamily } from '../src/app/font-family.ts';
+import { isMemberPage } from './member-page.ts';
 
 /**
  * The first paint comes from index.html itself: the brand mark, where the page loader
@@ -34,7 +35,8 @@ export function splash(): Plugin {
     `<span style="height:36px"></span>${fontsFound}</div></div>`;
   return {
     name: 'wallet-splash',
-    transformIndexHtml(html) {
+    transformIndexHtml(html, ctx) {
+      if (!isMemberPage(ctx)) return html;
       if (!html.includes('<!--wallet-splash-->')) {
         throw new Error('index.html has no <!--wallet-splash--> mark for the splash');
       }

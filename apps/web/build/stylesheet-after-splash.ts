@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { isMemberPage } from './member-page.ts';
 
 const stylesheet = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
 
@@ -15,7 +16,8 @@ export function stylesheetAfterSplash(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: moveStylesheetsToBody,
+      // The back office's page has no splash: its stylesheet stays in the head.
+      handler: (html, ctx) => (isMemberPage(ctx) ? moveStylesheetsToBody(html) : html),
     },
   };
 }

@@ -14,13 +14,7 @@ import { loadMemberTranslations } from '../lib/i18n';
 import { paths } from '../lib/navigation';
 import { useFirstScreen } from '../lib/next-paint';
 import { queryClient } from '../lib/query-client';
-import {
-  checkServiceActive,
-  enterPublicShell,
-  requireStaff,
-  requireToken,
-  skipStaffLogin,
-} from './guards';
+import { checkServiceActive, enterPublicShell, requireToken } from './guards';
 import { PageLoader } from './page-loader';
 import { RouteErrorPage } from './route-error-page';
 import { PublicShell } from './shells/public-shell';
@@ -40,10 +34,6 @@ const guarded = (guard: Guard) => async () => {
   if (to) throw redirect(to);
   return null;
 };
-
-/** The back office's translations, from their own chunk (features/backoffice/backoffice-translations.ts). */
-const loadBackofficeTranslations = async () =>
-  (await import('../features/backoffice/backoffice-translations')).loadBackofficeTranslations();
 
 /**
  * Starts a screen's first query from its route's loader, while the router loads the route's
@@ -240,31 +230,6 @@ export const routes: RouteObject[] = [
             ),
           },
         ],
-      },
-      // The operator's back office: its own sign-in (a session cookie, not the member's token), no
-      // shell.
-      { path: '/backoffice', loader: () => redirect(paths.backofficeChat) },
-      {
-        path: paths.backofficeLogin,
-        loader: async () => {
-          await Promise.all([guarded(skipStaffLogin)(), loadBackofficeTranslations()]);
-          return null;
-        },
-        lazy: screen(
-          () => import('../features/backoffice/components/staff-login-page'),
-          (m) => m.StaffLoginPage,
-        ),
-      },
-      {
-        path: paths.backofficeChat,
-        loader: async () => {
-          await Promise.all([guarded(requireStaff)(), loadBackofficeTranslations()]);
-          return null;
-        },
-        lazy: screen(
-          () => import('../features/backoffice/components/staff-chat-page'),
-          (m) => m.StaffChatPage,
-        ),
       },
       {
         path: '*',

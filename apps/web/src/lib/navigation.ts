@@ -27,6 +27,4 @@ export const paths = {
   userContact: '/user/contact',
   statement: '/user/statement',
   spin: '/user/spin',
-  backofficeLogin: '/backoffice/login',
-  backofficeChat: '/backoffice/chat',
 } as const;

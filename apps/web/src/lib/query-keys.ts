@@ -78,5 +78,25 @@ export const queryKeys = {
         : ([...queryKeys.backoffice.all, 'conversations', party] as const),
     history: (conversationId: number) =>
       [...queryKeys.backoffice.all, 'history', conversationId] as const,
+    /** Every search when `q` is left out (a member's status changed). */
+    members: (q?: string) =>
+      q === undefined
+        ? ([...queryKeys.backoffice.all, 'members'] as const)
+        : ([...queryKeys.backoffice.all, 'members', q] as const),
+    adjustments: (status?: string) =>
+      status === undefined
+        ? ([...queryKeys.backoffice.all, 'adjustments'] as const)
+        : ([...queryKeys.backoffice.all, 'adjustments', status] as const),
+    withdrawals: (status?: string) =>
+      status === undefined
+        ? ([...queryKeys.backoffice.all, 'withdrawals'] as const)
+        : ([...queryKeys.backoffice.all, 'withdrawals', status] as const),
+    staff: () => [...queryKeys.backoffice.all, 'staff'] as const,
+    /** Every filter's pages when `filter` is left out. */
+    audit: (filter?: Record<string, string>) =>
+      filter === undefined
+        ? ([...queryKeys.backoffice.all, 'audit'] as const)
+        : ([...queryKeys.backoffice.all, 'audit', filter] as const),
+    sessions: () => [...queryKeys.backoffice.all, 'sessions'] as const,
   },
 } as const;

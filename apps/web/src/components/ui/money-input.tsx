@@ -26,22 +26,25 @@ export function numberSeparators(locale: Locale): Separators {
 export type MoneyInputProps = Omit<
   NumberInputProps,
   'thousandSeparator' | 'decimalSeparator' | 'decimalScale' | 'allowNegative'
->;
+> & {
+  /** A signed amount (a back-office balance adjustment: negative debits); never a member's. */
+  signed?: boolean;
+};
 
 /**
  * The one box for an amount of money (transfer, withdraw, QR deposit, game stake): no negative
- * amounts, two decimals at the most, grouped and pointed as the reader's locale writes money.
+ * amounts (unless `signed`), two decimals at the most, grouped and pointed as the reader's locale writes money.
  * The value it hands back is a number (or '' while empty) whatever the separators.
  */
-export function MoneyInput(props: MoneyInputProps) {
+export function MoneyInput({ signed = false, ...props }: MoneyInputProps) {
   const { group, decimal } = numberSeparators(useLocale());
   return (
     <NumberInput
-      min={0}
-      inputMode="decimal"
+      min={signed ? undefined : 0}
+      inputMode={signed ? 'text' : 'decimal'}
       hideControls
       {...props}
-      allowNegative={false}
+      allowNegative={signed}
       decimalScale={display.moneyDecimals}
       thousandSeparator={group}
       decimalSeparator={decimal}

@@ -6,9 +6,10 @@ import {
   type SchemaSource,
 } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
-import { navigateTo, paths } from '../../../lib/navigation';
+import { navigateTo } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { backofficePaths } from '../paths';
 
 /**
  * Back-office calls go through the one API client. The staff session is an httpOnly cookie the
@@ -34,7 +35,7 @@ let leaving: Promise<void> | null = null;
  * leave once.
  */
 export function leaveBackoffice(): Promise<void> {
-  leaving ??= Promise.resolve(navigateTo(paths.backofficeLogin, { replace: true }))
+  leaving ??= Promise.resolve(navigateTo(backofficePaths.login, { replace: true }))
     .then(() => undefined)
     .finally(() => {
       leaving = null;

@@ -14,8 +14,8 @@ import {
   composerResolver,
   emptyComposer,
 } from '../composer-form';
-import classes from './backoffice.module.css';
 import { ButtonsEditor } from './buttons-editor';
+import { classes } from './classes';
 import { QuickRepliesEditor } from './quick-replies-editor';
 
 /** What the file picker offers: the types the spec's validation rules allows (checkChatAttachment). */

@@ -7,10 +7,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, formatListTime } from '../../../lib/format';
-import { paths } from '../../../lib/navigation';
 import { useConversations } from '../api/get-conversations';
 import { conversationSubtitle, conversationTitle, lastMessagePreview } from '../message-text';
-import classes from './backoffice.module.css';
+import { backofficePaths } from '../paths';
+import { classes } from './classes';
 
 /**
  * The screen's address holds whose conversations the list shows (`?show=members|guests`, none
@@ -21,7 +21,7 @@ export function chatHref(party: ConversationParty, conversationId: number | null
   if (party !== 'all') query.set('show', party);
   if (conversationId !== null) query.set('c', String(conversationId));
   const search = query.toString();
-  return search ? `${paths.backofficeChat}?${search}` : paths.backofficeChat;
+  return search ? `${backofficePaths.chat}?${search}` : backofficePaths.chat;
 }
 
 export function useListParty(): ConversationParty {

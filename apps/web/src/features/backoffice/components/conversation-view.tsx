@@ -15,7 +15,8 @@ import { hasOlder, useHistory, useLoadOlder } from '../api/get-history';
 import { markConversationRead } from '../api/mark-read';
 import { conversationSubtitle, conversationTitle } from '../message-text';
 import { type StaffPendingMessage, staffOutbox, useOutbox } from '../outbox';
-import classes from './backoffice.module.css';
+import { useStaffMay } from '../use-staff-may';
+import { classes } from './classes';
 import { Composer } from './composer';
 import { chatHref, useListParty } from './conversation-list';
 import { StaffMessageLog } from './staff-message-log';
@@ -55,6 +56,7 @@ export function ConversationView({ conversation }: { conversation: ConversationS
   const history = useHistory(conversation.id);
   const loadOlder = useLoadOlder(conversation.id);
   const endConversation = useEndConversation();
+  const mayWrite = useStaffMay()('chat.write');
   const outbox = staffOutbox(conversation.id);
   const entries = useOutbox((s) => s.byConversation[conversation.id] ?? NONE_PENDING);
   const messages = history.data?.messages ?? NO_MESSAGES;
@@ -66,7 +68,8 @@ export function ConversationView({ conversation }: { conversation: ConversationS
   }, [entries, pending, outbox]);
 
   const lastCustomerId = messages.findLast(isCustomerMessage)?.id ?? null;
-  useReadReceipt(conversation, lastCustomerId);
+  // Marking read is an answer of sorts (`chat.write`): the read-only roles leave it unread.
+  useReadReceipt(conversation, mayWrite ? lastCustomerId : null);
 
   const lastToCustomer = messages.findLast(isStaffMessage);
   const seenId = conversation.customerReadAll ? (lastToCustomer?.id ?? null) : null;
@@ -102,16 +105,18 @@ export function ConversationView({ conversation }: { conversation: ConversationS
             </Text>
           )}
         </Stack>
-        <Button
-          variant="light"
-          color="red"
-          size="compact-sm"
-          leftSection={<IconMessageOff size={16} aria-hidden />}
-          loading={endConversation.isPending}
-          onClick={() => setAsking(true)}
-        >
-          <span className={classes.phoneHidden}>{t('backoffice.end.action')}</span>
-        </Button>
+        {mayWrite && (
+          <Button
+            variant="light"
+            color="red"
+            size="compact-sm"
+            leftSection={<IconMessageOff size={16} aria-hidden />}
+            loading={endConversation.isPending}
+            onClick={() => setAsking(true)}
+          >
+            <span className={classes.phoneHidden}>{t('backoffice.end.action')}</span>
+          </Button>
+        )}
       </div>
       {history.isPending ? (
         <Center style={{ flex: 1 }}>
@@ -138,10 +143,13 @@ export function ConversationView({ conversation }: { conversation: ConversationS
           onDiscard={(deliverId) => outbox.remove(deliverId)}
         />
       )}
-      <Composer
-        onSend={(message) => outbox.send(message)}
-        onAttach={(file) => outbox.attach(file)}
-      />
+      {/* Answering, ending and attaching want `chat.write`; the others read only. */}
+      {mayWrite && (
+        <Composer
+          onSend={(message) => outbox.send(message)}
+          onAttach={(file) => outbox.attach(file)}
+        />
+      )}
       <ConfirmModal
         opened={asking}
         onClose={() => setAsking(false)}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FailedDelivery } from '../../../components/chat/failed-delivery';
 import { formatDateTime } from '../../../lib/format';
 import type { StaffPendingMessage } from '../outbox';
-import classes from './backoffice.module.css';
+import { classes } from './classes';
 import { MessageContent } from './message-content';
 
 type Side = 'customer' | 'staff' | 'system';

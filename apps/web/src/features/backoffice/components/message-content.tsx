@@ -4,7 +4,7 @@ import type { ChatButton, ChatMessage, GenericCard } from '@wallet/contract/chat
 import { useTranslation } from 'react-i18next';
 import { telHref, webHref } from '../../../components/chat/chat-messages';
 import { isFileLink } from '../message-text';
-import classes from './backoffice.module.css';
+import { classes } from './classes';
 
 type Content = Pick<ChatMessage['message'], 'message_type' | 'payload'>;
 

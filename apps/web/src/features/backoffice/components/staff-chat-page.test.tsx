@@ -5,7 +5,7 @@ import type { ChatMessage } from '@wallet/contract/chat';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { io } from 'socket.io-client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
+import { backofficeRoutes } from '../../../backoffice/router';
 import { setNavigator } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -77,7 +77,7 @@ function text(id: number, message: string, overrides: Partial<ChatMessage> = {})
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(backofficeRoutes, { initialEntries: [path] });
   setNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
   renderWithProviders(<RouterProvider router={router} />);
   return router;
@@ -144,7 +144,7 @@ describe('the back office routes', { timeout: 20_000 }, () => {
     useSessionStore.getState().signIn('member-token', true);
     const router = renderAt('/backoffice/chat');
     expect(
-      await screen.findByRole('heading', { name: 'Support back office' }, lazyScreen),
+      await screen.findByRole('heading', { name: 'Back office' }, lazyScreen),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/backoffice/login');
     // Only the server knows the session (an httpOnly cookie); the member's token is no use.
@@ -155,15 +155,13 @@ describe('the back office routes', { timeout: 20_000 }, () => {
     }
   });
 
-  it('take signed-in staff from the login to the chat', async () => {
+  it("take signed-in staff from the login to their role's first section", async () => {
     const router = renderAt('/backoffice/login');
-    expect(
-      await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/backoffice/chat');
+    expect(await screen.findByRole('heading', { name: 'Members' }, lazyScreen)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/members');
   });
 
-  it('sign staff in through both steps and open the chat, storing nothing of the session', async () => {
+  it('sign staff in through both steps and open the back office, storing nothing of the session', async () => {
     const user = userEvent.setup();
     signedIn = false;
     servePaths(fetchMock, {
@@ -182,11 +180,10 @@ describe('the back office routes', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('Authenticator code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(
-      await screen.findByRole('heading', { name: 'Support chat' }, lazyScreen),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/backoffice/chat');
-    expect(screen.getByText('Signed in as Nok')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Members' }, lazyScreen)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/members');
+    expect(screen.getByText('Nok')).toBeInTheDocument();
+    expect(screen.getByText('Support')).toBeInTheDocument();
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(
       'staff-session-token',
     );
@@ -203,7 +200,7 @@ describe('the back office routes', { timeout: 20_000 }, () => {
     useSessionStore.getState().signIn('member-token', true);
     const router = renderAt('/backoffice/chat');
     expect(
-      await screen.findByRole('heading', { name: 'Support back office' }, lazyScreen),
+      await screen.findByRole('heading', { name: 'Back office' }, lazyScreen),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/backoffice/login');
     // What the session left is forgotten, and nothing asks the server again meanwhile.
@@ -223,7 +220,7 @@ describe('the back office routes', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(
-      await screen.findByRole('heading', { name: 'Support back office' }, lazyScreen),
+      await screen.findByRole('heading', { name: 'Back office' }, lazyScreen),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/backoffice/login');
     expect(callsTo(fetchMock, '/api/backoffice/logout')).toBe(1);
@@ -259,7 +256,7 @@ describe('the support chat screen', { timeout: 20_000 }, () => {
     expect(first).toHaveTextContent('Thank you!');
     expect(second).toHaveTextContent('Guest 5f0c1d2e');
     expect(second).toHaveTextContent('Hello?');
-    expect(screen.getByText('Signed in as Nok')).toBeInTheDocument();
+    expect(screen.getByText('Nok')).toBeInTheDocument();
     // The socket's handshake carries the session cookie by itself: no token in its auth.
     expect(vi.mocked(io).mock.calls.at(-1)?.[1]).not.toHaveProperty('auth');
   });

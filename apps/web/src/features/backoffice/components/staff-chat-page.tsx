@@ -1,13 +1,11 @@
-import { Badge, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconLogout, IconMessages } from '@tabler/icons-react';
+import { Badge, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { useConversations } from '../api/get-conversations';
-import { useStaffProfile } from '../api/get-staff-profile';
-import { staffLogout } from '../api/staff-logout';
 import { useStaffSocket, useStaffSocketStatus } from '../staff-socket';
-import classes from './backoffice.module.css';
+import { useStaffMay } from '../use-staff-may';
+import { classes } from './classes';
 import { ConversationList, useListParty } from './conversation-list';
 import { ConversationView } from './conversation-view';
 
@@ -50,13 +48,13 @@ function OpenConversation({ openId }: { openId: number | null }) {
 }
 
 /**
- * /backoffice/chat: the support staff's screen. Two columns on a desktop; on a phone the list,
- * or the open conversation with a way back.
+ * /backoffice/chat, in the shell: the support inbox. Two columns on a desktop; on a phone the
+ * list, or the open conversation with a way back. Roles without `chat.write` read only.
  */
 export function StaffChatPage() {
   const { t } = useTranslation();
   const openId = useOpenConversationId();
-  const { data: staff } = useStaffProfile();
+  const mayWrite = useStaffMay()('chat.write');
   const { data: conversations } = useConversations(useListParty());
   useStaffSocket(openId);
   const hasOpen = openId !== null && !!conversations?.some((c) => c.id === openId);
@@ -64,27 +62,15 @@ export function StaffChatPage() {
   return (
     <div className={classes.page}>
       <header className={classes.header}>
-        <div className={classes.headerTitle}>
-          <Title order={1} size="h4" lineClamp={1}>
-            {t('backoffice.chat.title')}
-          </Title>
-          {staff && (
-            <Text size="xs" c="dimmed" truncate>
-              {t('backoffice.chat.signedInAs', { name: staff.name || staff.username })}
-            </Text>
-          )}
-        </div>
+        <Title order={1} size="h4" className={classes.headerTitle}>
+          {t('backoffice.sections.chat')}
+        </Title>
+        {!mayWrite && (
+          <Badge color="gray" variant="light" tt="none">
+            {t('backoffice.chat.readOnly')}
+          </Badge>
+        )}
         <ConnectionBadge />
-        <LanguageSwitch />
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void staffLogout()}
-        >
-          <span className={classes.phoneHidden}>{t('backoffice.chat.signOut')}</span>
-        </Button>
       </header>
       <div className={classes.columns} data-open={hasOpen ? '' : undefined}>
         <nav className={classes.listColumn} aria-label={t('backoffice.list.label')}>

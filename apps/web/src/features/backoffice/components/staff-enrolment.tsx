@@ -3,7 +3,7 @@ import { IconCopy } from '@tabler/icons-react';
 import type { StaffEnrolment as Enrolment } from '@wallet/contract/staff';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
-import classes from './backoffice.module.css';
+import { classes } from './classes';
 
 /** A base32 secret in groups of four, as authenticator apps print it: easier to type by hand. */
 function groupedSecret(secret: string): string {
@@ -39,6 +39,7 @@ export function StaffEnrolment({ enrol }: { enrol: Enrolment }) {
         <Code className={classes.secret}>{groupedSecret(enrol.secret)}</Code>
         <Button
           variant="default"
+          style={{ flexShrink: 0 }}
           size="compact-sm"
           leftSection={<IconCopy size={16} aria-hidden />}
           onClick={() => void copyText(enrol.secret)}

@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
-import { paths } from '../../../lib/navigation';
 import { clearBackofficeCache } from '../api/staff-request';
-import classes from './backoffice.module.css';
+import { backofficePaths } from '../paths';
+import { classes } from './classes';
 import { StaffLoginForm } from './staff-login-form';
 
 /**
- * /backoffice/login: the operator's support staff sign in here, apart from members. Its guard
+ * /backoffice/login: the operator's staff sign in here, apart from members. Its guard
  * has found nobody signed in, so nothing cached of an earlier session is kept.
  */
 export function StaffLoginPage() {
@@ -30,7 +30,8 @@ export function StaffLoginPage() {
             {t('backoffice.login.subtitle')}
           </Text>
         </Stack>
-        <StaffLoginForm onSignedIn={() => void navigate(paths.backofficeChat, { replace: true })} />
+        {/* /backoffice opens the first section the role may use. */}
+        <StaffLoginForm onSignedIn={() => void navigate(backofficePaths.home, { replace: true })} />
       </Paper>
     </main>
   );

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
-import classes from './backoffice.module.css';
+import { classes } from './classes';
 
 type StaffRecoveryCodesProps = { codes: string[]; onContinue: () => void };
 

@@ -1,0 +1,46 @@
+import { DataTable, type DataTableProps, type DataTableSortStatus } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Every list of the back office (mantine-datatable): one look, the words for an empty list in the
+ * reader's language. The endpoints answer whole lists (the audit log pages by itself), so there
+ * is no paging here; sorting is the browser's (`useSorted`).
+ */
+export function DeskTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  // DataTableProps is a union (with or without selection, sorting, paging…) that TypeScript
+  // cannot check member by member once spread with the defaults: the caller's props chose one.
+  const merged = {
+    withTableBorder: true,
+    borderRadius: 'md',
+    striped: true,
+    highlightOnHover: true,
+    verticalAlign: 'center',
+    minHeight: props.records?.length ? undefined : 180,
+    noRecordsText: t('backoffice.table.empty'),
+    loadingText: t('common.loading'),
+    ...props,
+  } as DataTableProps<T>;
+  return <DataTable<T> {...merged} />;
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true });
+}
+
+/** Records ordered by one column, the way the table's sort status says. */
+export function sortRecords<T>(records: readonly T[], status: DataTableSortStatus<T>): T[] {
+  const key = status.columnAccessor as keyof T;
+  const sign = status.direction === 'asc' ? 1 : -1;
+  return [...records].sort((a, b) => sign * compare(a[key], b[key]));
+}
+
+/** The table's sort status and the records in that order, sorted in the browser. */
+export function useSorted<T>(records: readonly T[] | undefined, initial: DataTableSortStatus<T>) {
+  const [sortStatus, setSortStatus] = useState(initial);
+  const sorted = useMemo(() => sortRecords(records ?? [], sortStatus), [records, sortStatus]);
+  return { records: sorted, sortStatus, onSortStatusChange: setSortStatus };
+}
