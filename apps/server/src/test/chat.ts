@@ -4,7 +4,6 @@ import type { ChatMessage, JoinAck } from '@wallet/contract/chat';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { io, type Socket } from 'socket.io-client';
-import { expect } from 'vitest';
 import { call, type Reply } from './harness';
 import { staffSignIn, staffToken as staffTokenOf } from './staff';
 

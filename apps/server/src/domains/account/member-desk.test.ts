@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/databases';
 import { call } from '../../test/harness';
 import { memberWithToken, signIn } from '../../test/members';

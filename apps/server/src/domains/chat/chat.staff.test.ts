@@ -8,7 +8,6 @@ import {
   freshStaffToken,
   join as joinRoom,
   sendAsGuest,
-  staffToken,
 } from '../../test/chat';
 import { useChatSuite } from '../../test/chat-suite';
 import { describeOnDatabases } from '../../test/databases';

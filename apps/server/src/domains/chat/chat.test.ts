@@ -12,7 +12,6 @@ import {
   join as joinRoom,
   sendAsGuest,
   sendAsMember,
-  staffToken,
   textMessage,
 } from '../../test/chat';
 import { useChatSuite } from '../../test/chat-suite';

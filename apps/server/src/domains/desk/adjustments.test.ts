@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/databases';
 import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
