@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Rolldown } from 'vite';
+import { packages } from './packages.ts';
 
 /**
  * The build's two pages (vite.config.ts): the member app (index.html) and the operator's back
@@ -97,9 +98,11 @@ function resolveSpec(importer: string, spec: string, ids: string[]): string | un
   }
   const contract = spec.match(/^@wallet\/contract\/(.+)$/)?.[1];
   if (contract) return ids.find((id) => id.endsWith(`/packages/contract/src/${contract}.ts`));
+  // A library: a module of the named package (packages.ts), or the very file named.
   const path = spec.split('?')[0] ?? spec;
+  const inPackage = packages(path);
   return ids.find(
-    (id) => id.includes(`/node_modules/${path}/`) || id.includes(`/node_modules/${path}.`),
+    (id) => inPackage.test(id) || id.endsWith(`/${path}`) || id.includes(`/${path}.`),
   );
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fromMinor, type Minor, minor } from '@wallet/contract/money';
+import { type Minor, minor } from '@wallet/contract/money';
 import type { TransferAccount } from '@wallet/contract/wallet';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import pMap from 'p-map';
@@ -349,39 +349,8 @@ export class TransferService {
     return { settled, pending };
   }
 
-  /** Transfers still waiting for their provider's answer, oldest first (the back office). */
-  async held(limit = 200) {
-    const rows = await this.deps.ledger.processing(this.deps.db, 'transfer', {
-      olderThanMs: 0,
-      after: 0,
-      limit,
-    });
-    return rows.map((row) => ({
-      id: row.id,
-      memberId: row.memberId ?? 0,
-      from: row.from,
-      to: row.to,
-      providerCode: row.providerCode ?? '',
-      amount: fromMinor(row.amount),
-      currency: row.currency,
-      createdAt: row.createdAt.toISOString(),
-    }));
-  }
-
-  /**
-   * Asks the provider again about one held transfer (staff, for a member waiting on it): its
-   * answer settles it as the reconciler would; no answer leaves it held.
-   */
-  async askAgain(id: number): Promise<'success' | 'failed' | 'processing'> {
-    const row = await this.deps.ledger.transaction(this.deps.db, id);
-    if (row?.type !== 'transfer') throw new DomainError('NO_DATA');
-    if (row.status === 'processing') await this.reconcileBatch([row]);
-    const after = await this.deps.ledger.transaction(this.deps.db, id);
-    return (after?.status ?? 'processing') as 'success' | 'failed' | 'processing';
-  }
-
   /** Looks up and settles pending transfers, a few at a time; answers how many it settled. */
-  private async reconcileBatch(pending: LedgerTransactionRow[]): Promise<number> {
+  async reconcileBatch(pending: LedgerTransactionRow[]): Promise<number> {
     const { providers } = this.deps;
     let settled = 0;
     // A few at a time: members' own requests should not queue behind the reconciler for the

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { everyReconcileInterval } from '../../plugins/infrastructure';
 import { ManualPayoutProvider } from '../../providers/payouts/payout-provider';
+import { HeldTransfers } from './held-transfers';
 import { TransferService } from './transfer.service';
 import { walletRoutes } from './wallet.route';
 import { WalletService } from './wallet.service';
@@ -64,7 +65,8 @@ export const walletDomain = fp(
       now: () => new Date(),
     });
     await app.register(withdrawalDeskRoutes, { prefix: '/api/backoffice/withdrawals', desk });
-    await app.register(heldTransferRoutes, { prefix: '/api/backoffice/transfers', transfers });
+    const held = new HeldTransfers({ db, ledger, transfers });
+    await app.register(heldTransferRoutes, { prefix: '/api/backoffice/transfers', held });
     // Transfers whose provider call has no answer yet, once RECONCILE_GRACE_MS old.
     await everyReconcileInterval(app, 'transfers.reconcile', async () => {
       const result = await transfers.reconcile(config.reconcileGraceMs);

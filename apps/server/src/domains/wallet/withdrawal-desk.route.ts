@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/errors';
 import { staffOf } from '../../plugins/staff-auth';
 import { actorOf } from '../staff/staff.service';
-import type { TransferService } from './transfer.service';
+import type { HeldTransfers } from './held-transfers';
 import type { WithdrawalDesk } from './withdrawal-desk';
 
 const state = { 200: WithdrawalStateSchema, ...errorResponses };
@@ -53,9 +53,9 @@ export const withdrawalDeskRoutes: FastifyPluginAsyncZod<{ desk: WithdrawalDesk 
 };
 
 /** `/api/backoffice/transfers`: game transfers held on a provider's unknown answer. */
-export const heldTransferRoutes: FastifyPluginAsyncZod<{ transfers: TransferService }> = async (
+export const heldTransferRoutes: FastifyPluginAsyncZod<{ held: HeldTransfers }> = async (
   app,
-  { transfers },
+  { held },
 ) => {
   app.get(
     '/held',
@@ -63,7 +63,7 @@ export const heldTransferRoutes: FastifyPluginAsyncZod<{ transfers: TransferServ
       config: { staff: 'transfers.read' },
       schema: { response: { 200: HeldTransferListResponseSchema, ...errorResponses } },
     },
-    async () => ({ transfers: await transfers.held() }),
+    async () => ({ transfers: await held.list() }),
   );
 
   app.post(
@@ -77,7 +77,7 @@ export const heldTransferRoutes: FastifyPluginAsyncZod<{ transfers: TransferServ
     },
     async (request) => {
       const { id } = request.params;
-      const status = await transfers.askAgain(id);
+      const status = await held.askAgain(id);
       await app.audit.append({
         actor: actorOf(staffOf(request)),
         ip: request.ip,
