@@ -183,6 +183,13 @@ export class DepositService {
     return credit;
   }
 
+  /** One kept transfer (credited to no one, not sent back), or null. */
+  async keptTransfer(reference: string) {
+    const row = await findBankTransfer(this.deps.db, reference);
+    if (!row || row.memberId !== null || row.refundedAt !== null) return null;
+    return { reference, amount: fromMinor(row.amount), currency: row.currency ?? '' };
+  }
+
   /** The kept transfers, for the money desk. */
   async keptTransfers() {
     const rows = await listUnmatchedBankTransfers(this.deps.db, 200);

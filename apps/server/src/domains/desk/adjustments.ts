@@ -23,8 +23,11 @@ import {
 export type AdjustmentsDeps = {
   db: Db;
   ledger: Ledger;
-  deposits: Pick<DepositService, 'creditKeptTransfer' | 'keptTransfers' | 'markRefunded'>;
-  slips: Pick<SlipService, 'undecided' | 'creditByHand' | 'refuseByHand'>;
+  deposits: Pick<
+    DepositService,
+    'creditKeptTransfer' | 'keptTransfer' | 'keptTransfers' | 'markRefunded'
+  >;
+  slips: Pick<SlipService, 'undecided' | 'undecidedSlip' | 'creditByHand' | 'refuseByHand'>;
   audit: AuditLog;
   staff: Pick<StaffService, 'requireFreshCode'>;
   now: () => Date;
@@ -79,9 +82,7 @@ export class Adjustments {
     context: StaffContext,
     ip: string,
   ) {
-    const transfer = (await this.deps.deposits.keptTransfers()).find(
-      (kept) => kept.reference === reference,
-    );
+    const transfer = await this.deps.deposits.keptTransfer(reference);
     if (!transfer) throw new DomainError('NO_DATA');
     const currency = await memberCurrency(this.deps.db, memberId);
     if (!currency) throw new DomainError('NO_USER', { field: 'memberId' });
@@ -116,7 +117,7 @@ export class Adjustments {
     context: StaffContext,
     ip: string,
   ) {
-    const slip = (await this.deps.slips.undecided()).find((row) => row.id === slipId);
+    const slip = await this.deps.slips.undecidedSlip(slipId);
     if (!slip) throw new DomainError('NO_DATA');
     return this.ask(
       {

@@ -159,7 +159,7 @@ export const undecidedNotes = [
 ] as const;
 
 /** Undecided slips nobody has looked at yet, oldest first, with the member's phone and currency. */
-export async function listUndecidedSlips(db: Db, limit = 200) {
+export async function listUndecidedSlips(db: Db, limit = 200, id?: number) {
   return db
     .select({ slip: slips, username: members.username, currency: members.currency })
     .from(slips)
@@ -169,6 +169,7 @@ export async function listUndecidedSlips(db: Db, limit = 200) {
         eq(slips.status, 'failed'),
         inArray(slips.note, [...undecidedNotes]),
         isNull(slips.reviewedAt),
+        id === undefined ? undefined : eq(slips.id, id),
       ),
     )
     .orderBy(asc(slips.createdAt))

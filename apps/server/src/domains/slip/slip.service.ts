@@ -232,6 +232,12 @@ export class SlipService {
     );
   }
 
+  /** One undecided slip's member and currency, or null (the money desk's request). */
+  async undecidedSlip(slipId: number) {
+    const [row] = await listUndecidedSlips(this.deps.db, 1, slipId);
+    return row ? { memberId: row.slip.memberId, currency: row.currency } : null;
+  }
+
   /** Staff refuse an undecided slip with a reason of the slip reason table: the member sees it. */
   async refuseByHand(slipId: number, note: SlipNoteCode, staffId: number): Promise<void> {
     const done = await reviewSlip(this.deps.db, slipId, {
