@@ -61,10 +61,18 @@ describe('the stylesheet after the splash', () => {
 });
 
 describe("the back office's page", () => {
-  it('is left as it is by the splash and the stylesheet after it, which are the member page’s', () => {
+  it("is left as it is by the splash, the member page's, in dev's one server", () => {
     const page = built(backofficeHtml);
     expect(transform(splash(), 'backoffice.html')(page)).toBe(page);
-    expect(transform(stylesheetAfterSplash(), 'backoffice.html')(page)).toBe(page);
+  });
+
+  it('is built by a config of its own, without the splash or the stylesheet after it', async () => {
+    const { default: config } = await import('../vite.backoffice.config');
+    const names = (config.plugins ?? []).flat(3).map((plugin) => (plugin as Plugin).name);
+    expect(names).toContain('vite:react-babel');
+    expect(names).not.toContain(splash().name);
+    expect(names).not.toContain(stylesheetAfterSplash().name);
+    expect(config.build?.emptyOutDir).toBe(false);
   });
 
   it('has no splash mark, which the splash would have refused on the member page', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 
@@ -54,17 +54,44 @@ function reachable(
   return seen;
 }
 
-/** The stylesheets the Mantine modules reachable from `files` carry (their `*.module.mjs`). */
-function stylesheetsOf(files: string[]): Set<string> {
-  const sheets = new Set<string>();
+/**
+ * The stylesheets the Mantine modules reachable from `files` carry (their `*.module.mjs`), each
+ * with the directory of the component that defines it.
+ */
+function stylesheetsOf(files: string[]): Map<string, string> {
+  const sheets = new Map<string, string>();
   for (const file of reachable(files, (base) => base)) {
     const component = file.match(/([A-Za-z]+)\.module\.mjs$/)?.[1];
-    if (component && existsSync(join(stylesDir, `${component}.layer.css`))) sheets.add(component);
+    if (component && existsSync(join(stylesDir, `${component}.layer.css`)))
+      sheets.set(component, dirname(file));
   }
   return sheets;
 }
 
-/** The Mantine components whose stylesheets `modules` need, sorted by name. */
+/**
+ * `sheets` with what each component builds on before it (UnstyledButton before Button): two
+ * rules of one specificity in Mantine's layer are decided by their order, so a component's
+ * stylesheet must come after its parts', as Mantine's docs list them. Ties in name order.
+ */
+function dependenciesFirst(sheets: Map<string, string>): string[] {
+  const ordered: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (component: string) => {
+    if (ordered.includes(component) || visiting.has(component)) return;
+    visiting.add(component);
+    const directory = sheets.get(component) as string;
+    const own = readdirSync(directory, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.mjs'))
+      .map((file) => join(directory, file));
+    for (const part of [...stylesheetsOf(own).keys()].sort())
+      if (part !== component && sheets.has(part)) visit(part);
+    ordered.push(component);
+  };
+  for (const component of [...sheets.keys()].sort()) visit(component);
+  return ordered;
+}
+
+/** The Mantine components whose stylesheets `modules` need, each after those it builds on. */
 export function mantineStylesheetsFor(modules: string[]): string[] {
   const exports = mantineExports();
   const defining = new Set<string>();
@@ -85,5 +112,5 @@ export function mantineStylesheetsFor(modules: string[]): string[] {
       }
     }
   }
-  return [...stylesheetsOf([...defining])].sort();
+  return dependenciesFirst(stylesheetsOf([...defining]));
 }

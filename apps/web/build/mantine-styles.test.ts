@@ -6,11 +6,11 @@ import { mantineStylesheetsFor } from './mantine-css';
 
 const src = join(import.meta.dirname, '../src');
 
-/** The components whose stylesheets a file imports (`…/styles/<X>.layer.css`). */
+/** The components whose stylesheets a file imports (`…/styles/<X>.layer.css`), in its order. */
 const listedIn = (file: string) =>
-  [...readFileSync(join(src, file), 'utf8').matchAll(/core\/styles\/(\w+)\.layer\.css/g)]
-    .map(([, component]) => component)
-    .sort();
+  [...readFileSync(join(src, file), 'utf8').matchAll(/core\/styles\/(\w+)\.layer\.css/g)].map(
+    ([, component]) => component,
+  );
 
 /** The back office's own modules: its entry (src/backoffice) and its feature. */
 const isBackoffice = (file: string) => /^(backoffice|features[\\/]backoffice)[\\/]/.test(file);
@@ -29,7 +29,7 @@ const backofficeModules = [
 describe("Mantine's stylesheets", () => {
   const member = mantineStylesheetsFor(memberModules);
 
-  it('are listed for every component the member app renders, and no more', () => {
+  it('are listed for every component the member app renders, and no more, parts first', () => {
     expect(member).toEqual(expect.arrayContaining(['Modal', 'PasswordInput', 'Tabs']));
     expect(listedIn('styles/mantine.ts')).toEqual(member);
   });
@@ -41,10 +41,11 @@ describe("Mantine's stylesheets", () => {
     expect(listedIn('backoffice/backoffice.css')).toEqual(beyond);
   });
 
-  it('include what a component builds on, read from Mantine itself', () => {
-    const modal = join(src, 'components/ui/app-modal.tsx');
-    expect(mantineStylesheetsFor([modal])).toEqual(
-      expect.arrayContaining(['Modal', 'ModalBase', 'Overlay', 'CloseButton']),
-    );
+  it('include what a component builds on, read from Mantine itself, before it', () => {
+    const modal = mantineStylesheetsFor([join(src, 'components/ui/app-modal.tsx')]);
+    expect(modal).toEqual(expect.arrayContaining(['Modal', 'ModalBase', 'Overlay', 'CloseButton']));
+    expect(modal.indexOf('ModalBase')).toBeLessThan(modal.indexOf('Modal'));
+    // Same specificity, so order decides: after Button, UnstyledButton's transparent ground wins.
+    expect(member.indexOf('UnstyledButton')).toBeLessThan(member.indexOf('Button'));
   });
 });

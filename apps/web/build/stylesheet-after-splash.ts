@@ -1,5 +1,4 @@
 import type { Plugin } from 'vite';
-import { isMemberPage } from './member-page.ts';
 
 const stylesheet = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
 
@@ -14,11 +13,8 @@ export function stylesheetAfterSplash(): Plugin {
   return {
     name: 'wallet-stylesheet-after-splash',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      // The back office's page has no splash: its stylesheet stays in the head.
-      handler: (html, ctx) => (isMemberPage(ctx) ? moveStylesheetsToBody(html) : html),
-    },
+    // The member app's page only: the back office's is built by a config of its own.
+    transformIndexHtml: { order: 'post', handler: moveStylesheetsToBody },
   };
 }
 

@@ -7,8 +7,8 @@ import { queryClient } from '../lib/query-client';
 /**
  * The back office's route guards (backoffice/router.tsx), run before a screen shows as the member
  * app's are: each answers the path to go to instead, or null to let the screen show. The staff
- * profile's query and the role table are imported on demand: the entry then imports nothing the
- * member app's entry does not (build/pages.ts), not the contract's schemas nor zod.
+ * profile's query and the role table are imported on demand: the entry carries neither the
+ * contract's schemas nor zod.
  */
 
 const loadSections = () => import('../features/backoffice/sections');

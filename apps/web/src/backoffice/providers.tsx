@@ -20,9 +20,8 @@ export const backofficeTheme = createTheme({
 });
 
 /**
- * The toast host (lib/alerts.ts) in a chunk of its own, as in the member app: what the back
- * office's entry imports goes with what the member app's does (build/pages.ts), and a member's
- * first screen does not wait for the toasts.
+ * The toast host (lib/alerts.ts) in a chunk of its own, as in the member app: no screen waits
+ * for it.
  */
 const Notifications = lazy(async () => ({
   default: (await import('../app/toast-host')).Notifications,
