@@ -183,6 +183,7 @@ export const storageKeys = {
   lastSync: 'last_sync',
   guestId: 'guest-id',
   inviteCode: 'invite-code',
+  deviceId: 'device-id',
 } as const;
 
 /** Header the web client sends on every call (the spec's roles). */
@@ -190,6 +191,12 @@ export const WALLET_USER_HEADER = 'X-Wallet-User';
 /** The headers of every call of the web client, besides the token (apps/web, api-client.ts). */
 export const clientHeaders = { Accept: 'application/json', [WALLET_USER_HEADER]: '1' } as const;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/**
+ * A random id the web client keeps for the browser and sends on every call: the back office
+ * flags members who registered or signed in on the same device (docs/backoffice.md).
+ */
+export const DEVICE_HEADER = 'X-Wallet-Device';
+export const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** How-to videos (the spec's screens), in the order shown. */
 export const howtoVideos = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const;

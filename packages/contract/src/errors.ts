@@ -34,6 +34,7 @@ export const errorCatalogue = {
     status: 403,
     message: 'Enter a fresh code from your authenticator to continue.',
   },
+  SMS_SEND_FAIL: { status: 502, message: 'The text message could not be sent. Nothing changed.' },
 
   // OTP
   OTP_BLOCK: { status: 429, message: 'Too many wrong codes. This phone is blocked for a while.' },

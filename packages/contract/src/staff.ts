@@ -26,8 +26,13 @@ export const staffPermissions = {
   'members.read': everyone,
   /** Today's figures and what waits (the back office's first screen). */
   'dashboard.read': everyone,
-  /** Deactivate and reactivate members. */
+  /**
+   * Deactivate and reactivate members, reset a password (sent by SMS), clear a sign-in lock,
+   * end their sessions, correct the bank account name.
+   */
   'members.status': ['admin', 'support'],
+  /** Write a note on a member and set their tags. */
+  'members.note': ['admin', 'finance', 'support'],
   'adjustments.request': ['admin', 'finance'],
   'adjustments.decide': ['admin', 'finance'],
   'withdrawals.read': ['admin', 'finance', 'viewer'],
@@ -255,6 +260,56 @@ export const MemberSearchResponseSchema = z.object({ members: z.array(MemberSumm
 
 export const MemberIdParamsSchema = StaffIdParamsSchema;
 
+/** How a sign-in with a member's phone ended (kept for the back office, 90 days). */
+export const memberSignInOutcomes = [
+  'registered',
+  'signed-in',
+  'wrong-password',
+  'inactive',
+] as const;
+export type MemberSignInOutcome = (typeof memberSignInOutcomes)[number];
+
+/**
+ * What a human should look at (docs/backoffice.md, "Flags"): other members on the same device or
+ * address, a bonus taken and then a withdrawal right after, many failed sign-ins.
+ */
+export const MemberFlagSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.enum(['same-device', 'same-address']),
+    /** The other members, by id and phone. */
+    members: z.array(z.object({ id: z.number().int(), username: z.string() })),
+  }),
+  z.object({
+    kind: z.literal('bonus-then-withdrawal'),
+    bonusAt: TimestampSchema,
+    withdrawalAt: TimestampSchema,
+    amount: z.number(),
+  }),
+  z.object({ kind: z.literal('failed-sign-ins'), count: z.number().int(), since: TimestampSchema }),
+]);
+export type MemberFlag = z.infer<typeof MemberFlagSchema>;
+
+/** A tag staff put on a member (`vip`, `watch`…): lower case letters, digits and dashes. */
+export const MemberTagSchema = z
+  .string({ error: 'KEY_INVALID' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9-]{0,29}$/, { error: 'KEY_INVALID' });
+
+/** `PUT /api/backoffice/members/{id}/tags`: the member's whole set of tags. */
+export const MemberTagsSchema = z.object({
+  tags: z.array(MemberTagSchema).max(10, { error: 'KEY_INVALID' }),
+});
+
+/** `POST /api/backoffice/members/{id}/notes`: a note for other staff, kept with who wrote it. */
+export const MemberNoteSchema = z.object({
+  body: z
+    .string({ error: 'KEY_INVALID' })
+    .trim()
+    .min(1, { error: 'KEY_MISSING' })
+    .max(1000, { error: 'KEY_INVALID' }),
+});
+
 /** `GET /api/backoffice/members/{id}`: what staff see about one member. */
 export const MemberDetailSchema = z.object({
   member: MemberSummarySchema.extend({
@@ -262,6 +317,7 @@ export const MemberDetailSchema = z.object({
     sourceCode: z.string().nullable(),
     inviterId: z.number().int().nullable(),
     coin: z.number().int(),
+    tags: z.array(z.string()),
   }),
   /** Every ledger account of the member, in its currency: cash, bonus, each game, holds. */
   balances: z.array(z.object({ kind: z.string(), providerCode: z.string(), balance: z.number() })),
@@ -277,8 +333,28 @@ export const MemberDetailSchema = z.object({
       createdAt: TimestampSchema,
     }),
   ),
+  /** The latest sessions, with the address and browser each was opened from. */
   sessions: z.array(
-    z.object({ createdAt: TimestampSchema, expiresAt: TimestampSchema, active: z.boolean() }),
+    z.object({
+      createdAt: TimestampSchema,
+      expiresAt: TimestampSchema,
+      active: z.boolean(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  /** The latest sign-ins with the member's phone, failed ones too, newest first. */
+  signIns: z.array(
+    z.object({
+      at: TimestampSchema,
+      outcome: z.enum(memberSignInOutcomes),
+      ip: z.string(),
+      userAgent: z.string(),
+    }),
+  ),
+  flags: z.array(MemberFlagSchema),
+  notes: z.array(
+    z.object({ id: z.number().int(), at: TimestampSchema, staff: z.string(), body: z.string() }),
   ),
   /** Who changed the member's status, when and why (the audit log's entries for the member). */
   history: z.array(AuditEntrySchema),

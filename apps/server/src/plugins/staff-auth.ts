@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import { AuditLog } from '../core/audit/audit';
 import { signInLimitsOf } from '../domains/auth/sign-in-throttle';
 import { actorOf, type StaffContext, StaffService } from '../domains/staff/staff.service';
-import { StaffAccounts } from '../domains/staff/staff-accounts';
+import { type ChangedBy, StaffAccounts } from '../domains/staff/staff-accounts';
 import { bearerToken } from '../lib/crypto';
 import { DomainError } from '../lib/domain-error';
 
@@ -110,9 +110,9 @@ export function staffOf(request: FastifyRequest): StaffContext {
   return request.staff;
 }
 
-/** Where a staff request came from (sessions, the audit). */
-export function originOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+/** Who changes something, from where, as the audit log keeps it: the request's staff member. */
+export function changedBy(request: FastifyRequest): ChangedBy {
+  return { actor: actorOf(staffOf(request)), ip: request.ip };
 }
 
 /** The browser keeps the session in its cookie; API clients use the token in the body. */

@@ -81,7 +81,13 @@ export async function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    /** The caller's address (127.0.0.1 unless told). */
+    remoteAddress?: string;
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -89,6 +95,7 @@ export async function call(
     method,
     url,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
   const isJson = String(response.headers['content-type'] ?? '').includes('application/json');

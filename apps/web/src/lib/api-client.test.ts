@@ -40,6 +40,10 @@ describe('apiRequest', () => {
     expect(url).toBe('/api/lookup/info');
     expect(headers.get('Authorization')).toBe('Bearer secret-token');
     expect(headers.get('X-Wallet-User')).toBe('1');
+    // The same random id on every call, kept for the browser (the back office's device flags).
+    const device = headers.get('X-Wallet-Device');
+    expect(device).toMatch(/^[0-9a-f-]{36}$/);
+    expect(localStorage.getItem('device-id')).toBe(device);
   });
 
   it('sends no Authorization header without a token, but still marks the wallet user', async () => {

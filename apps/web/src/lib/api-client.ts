@@ -1,6 +1,12 @@
-import { clientHeaders, IDEMPOTENCY_HEADER, timeouts } from '@wallet/contract/constants';
+import {
+  clientHeaders,
+  DEVICE_HEADER,
+  IDEMPOTENCY_HEADER,
+  timeouts,
+} from '@wallet/contract/constants';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { deviceId } from './device-id';
 import { navigateTo, paths } from './navigation';
 import { clearSession } from './session';
 import { getToken } from './session-store';
@@ -42,6 +48,7 @@ function isFormData(body: unknown): body is FormData {
 /** The headers of every call. */
 function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers(clientHeaders);
+  headers.set(DEVICE_HEADER, deviceId());
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.body !== undefined && !isFormData(options.body)) {

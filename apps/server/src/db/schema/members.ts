@@ -11,7 +11,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, currencyCode } from './columns';
+import { bigId, createdAt, currencyCode } from './columns';
 
 export const banks = pgTable('banks', {
   code: varchar('code', { length: 20 }).primaryKey(),
@@ -50,6 +50,8 @@ export const members = pgTable(
     inviterId: integer('inviter_id'),
     coin: integer('coin').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Staff's tags (`vip`, `watch`…), set in the back office. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,8 +79,53 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // Where it was opened from, for the back office (null on sessions from before).
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+/**
+ * Registrations and sign-ins with a member's phone, failed ones too, with the address, browser
+ * and device (the web client's random id) they came from: the member's sign-in history and the
+ * back office's flags (same device or address as another member, many failures). Kept 90 days.
+ */
+export const memberSignIns = pgTable(
+  'member_sign_ins',
+  {
+    id: bigId(),
+    memberId: integer('member_id').notNull(),
+    outcome: varchar('outcome', { length: 20 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    deviceId: varchar('device_id', { length: 36 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_sign_ins_member_idx').on(t.memberId, t.createdAt),
+    index('member_sign_ins_ip_idx').on(t.ip, t.createdAt),
+    index('member_sign_ins_device_idx')
+      .on(t.deviceId, t.createdAt)
+      .where(sql`${t.deviceId} is not null`),
+    check(
+      'member_sign_ins_outcome_check',
+      sql`${t.outcome} in ('registered', 'signed-in', 'wrong-password', 'inactive')`,
+    ),
+  ],
+);
+
+/** Staff's notes on a member, newest first on the member's page; never edited. */
+export const memberNotes = pgTable(
+  'member_notes',
+  {
+    id: bigId(),
+    memberId: memberRef().notNull(),
+    staff: varchar('staff', { length: 50 }).notNull(),
+    body: varchar('body', { length: 1000 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_notes_member_idx').on(t.memberId, t.createdAt)],
 );
 
 /**

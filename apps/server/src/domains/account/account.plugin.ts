@@ -40,6 +40,9 @@ export const accountDomain = fp(
       ledger: app.ledger,
       auth: app.authService,
       sessions: app.sessions,
+      sms: app.sms,
+      counters: app.counters,
+      now: () => new Date(),
     });
     await app.register(memberDeskRoutes, { prefix: '/api/backoffice/members', desk });
   },

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { MEMBER_ID_MAX } from '@wallet/contract/account';
-import { and, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, like, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { banks, members } from '../../db/schema';
+import { banks, ledgerTransactions, memberBonuses, memberNotes, members } from '../../db/schema';
 
 export async function findMemberByUsername(db: Db, username: string) {
   const [row] = await db
@@ -180,9 +180,77 @@ export async function findMemberForStaff(db: Db, memberId: number) {
       sourceCode: members.sourceCode,
       inviterId: members.inviterId,
       coin: members.coin,
+      tags: members.tags,
       createdAt: members.createdAt,
     })
     .from(members)
     .where(eq(members.id, memberId));
+  return row ?? null;
+}
+
+/** Replaces a member's tags; answers those they had, or null for no such member. */
+export async function setMemberTags(db: Db, memberId: number, tags: string[]) {
+  const [before] = await db
+    .select({ tags: members.tags })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('update');
+  if (!before) return null;
+  await db.update(members).set({ tags, updatedAt: sql`now()` }).where(eq(members.id, memberId));
+  return before.tags;
+}
+
+export async function insertMemberNote(
+  db: Db,
+  note: { memberId: number; staff: string; body: string },
+): Promise<{ id: number }> {
+  const [row] = await db.insert(memberNotes).values(note).returning({ id: memberNotes.id });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A member's latest notes, newest first. */
+export function memberNotesOf(db: Db, memberId: number, limit = 50) {
+  return db
+    .select({
+      id: memberNotes.id,
+      at: memberNotes.createdAt,
+      staff: memberNotes.staff,
+      body: memberNotes.body,
+    })
+    .from(memberNotes)
+    .where(eq(memberNotes.memberId, memberId))
+    .orderBy(desc(memberNotes.createdAt), desc(memberNotes.id))
+    .limit(limit);
+}
+
+/**
+ * The latest withdrawal a member asked for within `withinMs` after taking a bonus, since
+ * `since`: the pattern of taking a bonus and cashing out at once (the back office's flags).
+ */
+export async function bonusThenWithdrawal(db: Db, memberId: number, since: Date, withinMs: number) {
+  const [row] = await db
+    .select({
+      bonusAt: memberBonuses.createdAt,
+      withdrawalAt: ledgerTransactions.createdAt,
+      amount: ledgerTransactions.amount,
+    })
+    .from(memberBonuses)
+    .innerJoin(
+      ledgerTransactions,
+      and(
+        eq(ledgerTransactions.memberId, memberBonuses.memberId),
+        eq(ledgerTransactions.type, 'withdraw'),
+        ne(ledgerTransactions.status, 'failed'),
+        gte(ledgerTransactions.createdAt, memberBonuses.createdAt),
+        lte(
+          ledgerTransactions.createdAt,
+          sql`${memberBonuses.createdAt} + ${`${withinMs} milliseconds`}::interval`,
+        ),
+      ),
+    )
+    .where(and(eq(memberBonuses.memberId, memberId), gte(memberBonuses.createdAt, since)))
+    .orderBy(desc(ledgerTransactions.createdAt))
+    .limit(1);
   return row ?? null;
 }

@@ -11,6 +11,7 @@ import {
 } from '@wallet/contract/account';
 import { SuccessSchema } from '@wallet/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { originOf } from '../../lib/origin';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { perMinute } from '../../plugins/rate-limit';
@@ -44,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
       config: registerLimit,
     },
-    (request) => accounts.register(request.body),
+    (request) => accounts.register(request.body, originOf(request)),
   );
 
   app.get(

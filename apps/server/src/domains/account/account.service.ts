@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { CounterStore } from '../../lib/counter-store';
 import { DomainError, waitRefusal } from '../../lib/domain-error';
+import type { Origin } from '../../lib/origin';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
 import type { AuthContext, AuthService } from '../auth/auth.service';
@@ -48,8 +49,11 @@ export type AccountServiceDeps = {
   /** Forgets the other sessions a password change revokes. */
   sessions: SessionCache;
   now: () => Date;
-  /** Revokes the other sessions of a password change, in its transaction. */
-  auth: Pick<AuthService, 'revokeOtherSessions'>;
+  /**
+   * Revokes the other sessions of a password change, in its transaction; keeps a registration
+   * with where it came from (the back office's flags).
+   */
+  auth: Pick<AuthService, 'revokeOtherSessions' | 'record'>;
   /** The banks and sources a registration names. */
   lookup: Pick<LookupService, 'bank' | 'sourceExists'>;
 };
@@ -83,8 +87,8 @@ export class AccountService {
     return { valid: true };
   }
 
-  /** POST /api/account. */
-  async register(input: Registration): Promise<RegisterResponse> {
+  /** POST /api/account from `origin`. */
+  async register(input: Registration, origin: Origin): Promise<RegisterResponse> {
     const { db, variant } = this.deps;
     const username = this.phone(input.username);
     const otpRequired = await readSetting(db, 'registerOTP');
@@ -104,8 +108,9 @@ export class AccountService {
       if (otpRequired && !(await this.deps.otp.consumeVerifiedPhone(tx, username))) {
         throw new DomainError('UNVERIFIED_OTP', { field: 'username' });
       }
+      let memberId: number;
       try {
-        await insertMember(tx, {
+        ({ id: memberId } = await insertMember(tx, {
           username,
           name: input.name,
           passwordHash,
@@ -115,7 +120,7 @@ export class AccountService {
           currency,
           sourceCode: refs.sourceCode,
           inviterId: refs.inviterId,
-        });
+        }));
       } catch (error) {
         // A registration that raced this one past the checks above.
         const constraint = uniqueViolation(error);
@@ -127,6 +132,7 @@ export class AccountService {
         }
         throw error;
       }
+      await this.deps.auth.record(memberId, 'registered', origin, tx);
     });
     return { success: true, username };
   }

@@ -1,16 +1,18 @@
 import {
   MemberDetailSchema,
   MemberIdParamsSchema,
+  MemberNoteSchema,
   MemberSearchQuerySchema,
   MemberSearchResponseSchema,
+  MemberTagsSchema,
   ReasonSchema,
   StaffBankAccountNameSchema,
 } from '@wallet/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/errors';
-import { staffOf } from '../../plugins/staff-auth';
-import { actorOf } from '../staff/staff.service';
+import { changedBy } from '../../plugins/staff-auth';
+import type { ChangedBy } from '../staff/staff-accounts';
 import type { MemberDesk } from './member-desk';
 
 /** `/api/backoffice/members` (CONTRACT.md, "Back office (staff) API"). */
@@ -53,17 +55,21 @@ export const memberDeskRoutes: FastifyPluginAsyncZod<{ desk: MemberDesk }> = asy
       },
     },
     async (request) => {
-      const by = { actor: actorOf(staffOf(request)), ip: request.ip };
       const { bankAccountName, reason } = request.body;
-      await desk.renameBankAccount(request.params.id, bankAccountName, reason, by);
+      await desk.renameBankAccount(request.params.id, bankAccountName, reason, changedBy(request));
       return { success: true as const };
     },
   );
 
-  for (const [path, active] of [
-    ['/:id/deactivate', false],
-    ['/:id/reactivate', true],
-  ] as const) {
+  // The actions that take a reason only: each is in the audit log with it.
+  const actions: [string, (id: number, reason: string, by: ChangedBy) => Promise<void>][] = [
+    ['/:id/deactivate', (id, reason, by) => desk.setActive(id, false, reason, by)],
+    ['/:id/reactivate', (id, reason, by) => desk.setActive(id, true, reason, by)],
+    ['/:id/password-reset', (id, reason, by) => desk.resetPassword(id, reason, by)],
+    ['/:id/sign-in-unlock', (id, reason, by) => desk.clearSignInLock(id, reason, by)],
+    ['/:id/sessions/end', (id, reason, by) => desk.endSessions(id, reason, by)],
+  ];
+  for (const [path, act] of actions) {
     app.post(
       path,
       {
@@ -75,10 +81,40 @@ export const memberDeskRoutes: FastifyPluginAsyncZod<{ desk: MemberDesk }> = asy
         },
       },
       async (request) => {
-        const by = { actor: actorOf(staffOf(request)), ip: request.ip };
-        await desk.setActive(request.params.id, active, request.body.reason, by);
+        await act(request.params.id, request.body.reason, changedBy(request));
         return { success: true as const };
       },
     );
   }
+
+  app.post(
+    '/:id/notes',
+    {
+      config: { staff: 'members.note' },
+      schema: {
+        params: MemberIdParamsSchema,
+        body: MemberNoteSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await desk.addNote(request.params.id, request.body.body, changedBy(request));
+      return { success: true as const };
+    },
+  );
+
+  app.put(
+    '/:id/tags',
+    {
+      config: { staff: 'members.note' },
+      schema: {
+        params: MemberIdParamsSchema,
+        body: MemberTagsSchema,
+        response: { 200: MemberTagsSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      tags: await desk.setTags(request.params.id, request.body.tags, changedBy(request)),
+    }),
+  );
 };

@@ -1,5 +1,6 @@
 import { LoginResponseSchema, LoginSchema, LogoutResponseSchema } from '@wallet/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { originOf } from '../../lib/origin';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { perMinute } from '../../plugins/rate-limit';
@@ -15,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses } },
       config: { rateLimit: perMinute(loginPerMinute) },
     },
-    (request) => auth.login(request.body, request.ip),
+    (request) => auth.login(request.body, originOf(request)),
   );
 
   app.post(

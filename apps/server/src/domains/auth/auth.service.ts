@@ -1,17 +1,23 @@
 import type { Variant } from '@wallet/contract/account';
 import type { Login, LoginResponse } from '@wallet/contract/auth';
+import type { MemberSignInOutcome } from '@wallet/contract/staff';
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { bearerToken, randomToken, sha256Hex, TOKEN_PATTERN } from '../../lib/crypto';
 import { DomainError } from '../../lib/domain-error';
+import type { Origin } from '../../lib/origin';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { canonicalPhone } from '../../lib/phone';
 import {
+  failedSignIns,
   findCredentials,
   findSessionWithMember,
   insertSession,
   liveSessionTokens,
   memberSessions,
+  memberSignInHistory,
+  membersSharing,
+  recordSignIn,
   revokeOtherSessions,
   revokeSession,
 } from './session.repository';
@@ -39,12 +45,14 @@ export class AuthService {
   }
 
   /**
-   * POST /api/login from address `ip`. The limits (sign-in-throttle.ts) apply before the
-   * password is checked, to known and unknown usernames alike. An unknown username is
-   * verified against a dummy hash so both answers take the same time.
+   * POST /api/login from `origin`. The limits (sign-in-throttle.ts) apply before the password
+   * is checked, to known and unknown usernames alike. An unknown username is verified against
+   * a dummy hash so both answers take the same time. A member's sign-ins are kept, failed ones
+   * too (the back office's history and flags).
    */
-  async login(input: Login, ip: string): Promise<LoginResponse> {
+  async login(input: Login, origin: Origin): Promise<LoginResponse> {
     const { db, now } = this.deps;
+    const { ip } = origin;
     const username = canonicalPhone(this.deps.variant, input.username);
     await this.throttle.admit(username, ip);
 
@@ -54,19 +62,69 @@ export class AuthService {
     if (!member || !passwordOk) {
       await this.throttle.failed(username, ip);
       if (!member) throw new DomainError('NO_USER', { field: 'username' });
+      await this.record(member.id, 'wrong-password', origin);
       throw new DomainError('WRONG_CREDENTIAL');
     }
     await this.throttle.succeeded(username, ip);
     // Checked after the password so the answer tells nothing to someone without it.
-    if (!member.active) throw new DomainError('INACTIVE_USER');
+    if (!member.active) {
+      await this.record(member.id, 'inactive', origin);
+      throw new DomainError('INACTIVE_USER');
+    }
 
     const token = randomToken();
-    await insertSession(db, {
-      tokenHash: sha256Hex(token),
-      memberId: member.id,
-      expiresAt: new Date(now().getTime() + this.deps.sessionTtlHours * 3_600_000),
+    await db.transaction(async (tx) => {
+      await insertSession(tx, {
+        tokenHash: sha256Hex(token),
+        memberId: member.id,
+        expiresAt: new Date(now().getTime() + this.deps.sessionTtlHours * 3_600_000),
+        ip,
+        userAgent: origin.userAgent,
+      });
+      await this.record(member.id, 'signed-in', origin, tx);
     });
     return { token };
+  }
+
+  /** A registration or sign-in with the member's phone, kept 90 days (the back office). */
+  record(
+    memberId: number,
+    outcome: MemberSignInOutcome,
+    origin: Origin,
+    db: Db = this.deps.db,
+  ): Promise<void> {
+    return recordSignIn(db, { memberId, outcome, ...origin });
+  }
+
+  /** The member's latest sign-ins (the back office's member page). */
+  async signInsOf(memberId: number) {
+    const rows = await memberSignInHistory(this.deps.db, memberId);
+    return rows.map((row) => ({
+      ...row,
+      at: row.at.toISOString(),
+      outcome: row.outcome as MemberSignInOutcome,
+    }));
+  }
+
+  /** Other members seen on the member's devices or addresses since `since` (the flags). */
+  sharingWith(memberId: number, by: 'deviceId' | 'ip', since: Date) {
+    return membersSharing(this.deps.db, memberId, by, since);
+  }
+
+  /** Wrong passwords given for the member since `since`. */
+  async failuresSince(memberId: number, since: Date): Promise<number> {
+    return (await failedSignIns(this.deps.db, memberId, since)).count;
+  }
+
+  /**
+   * Staff lift a member's sign-in lock: the failures of the last lock window, from every
+   * address they came from, and the account's delay are forgotten.
+   */
+  async clearSignInLock(memberId: number, username: string): Promise<void> {
+    const { db, now, signInLimits } = this.deps;
+    const since = new Date(now().getTime() - Math.max(60, signInLimits.windowMinutes) * 60_000);
+    const { addresses } = await failedSignIns(db, memberId, since);
+    await this.throttle.clear(username, addresses);
   }
 
   /** Whether a member signs in with `username` (a registered phone). */
@@ -114,6 +172,8 @@ export class AuthService {
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
       active: row.revokedAt === null && row.expiresAt.getTime() > now,
+      ip: row.ip,
+      userAgent: row.userAgent,
     }));
   }
 

@@ -1,6 +1,8 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { MemberSignInOutcome } from '@wallet/contract/staff';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { members, sessions } from '../../db/schema';
+import { memberSignIns, members, sessions } from '../../db/schema';
 
 /**
  * What a sign-in checks: the member's id, password hash and whether they may sign in. Auth
@@ -16,7 +18,13 @@ export async function findCredentials(db: Db, username: string) {
 
 export async function insertSession(
   db: Db,
-  session: { tokenHash: string; memberId: number; expiresAt: Date },
+  session: {
+    tokenHash: string;
+    memberId: number;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(session);
 }
@@ -103,9 +111,102 @@ export async function memberSessions(db: Db, memberId: number, limit = 20) {
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
     })
     .from(sessions)
     .where(eq(sessions.memberId, memberId))
     .orderBy(desc(sessions.createdAt))
     .limit(limit);
+}
+
+/** One registration or sign-in with a member's phone (the sign-in history, the flags). */
+export async function recordSignIn(
+  db: Db,
+  row: {
+    memberId: number;
+    outcome: MemberSignInOutcome;
+    ip: string;
+    userAgent: string;
+    deviceId: string | null;
+  },
+): Promise<void> {
+  await db.insert(memberSignIns).values(row);
+}
+
+/** A member's latest sign-ins, newest first. */
+export async function memberSignInHistory(db: Db, memberId: number, limit = 30) {
+  return db
+    .select({
+      at: memberSignIns.createdAt,
+      outcome: memberSignIns.outcome,
+      ip: memberSignIns.ip,
+      userAgent: memberSignIns.userAgent,
+    })
+    .from(memberSignIns)
+    .where(eq(memberSignIns.memberId, memberId))
+    .orderBy(desc(memberSignIns.createdAt), desc(memberSignIns.id))
+    .limit(limit);
+}
+
+/**
+ * Other members who registered or signed in from a device (`deviceId`) or address (`ip`) the
+ * member registered or signed in from since `since`: at most `limit`, by id.
+ */
+export async function membersSharing(
+  db: Db,
+  memberId: number,
+  by: 'deviceId' | 'ip',
+  since: Date,
+  limit = 20,
+) {
+  const own = alias(memberSignIns, 'own');
+  const other = alias(memberSignIns, 'other');
+  const entered = ['registered', 'signed-in'];
+  return db
+    .selectDistinct({ id: members.id, username: members.username })
+    .from(own)
+    .innerJoin(
+      other,
+      and(
+        eq(other[by], own[by]),
+        ne(other.memberId, memberId),
+        inArray(other.outcome, entered),
+        gte(other.createdAt, since),
+      ),
+    )
+    .innerJoin(members, eq(members.id, other.memberId))
+    .where(
+      and(eq(own.memberId, memberId), inArray(own.outcome, entered), gte(own.createdAt, since)),
+    )
+    .orderBy(members.id)
+    .limit(limit);
+}
+
+/** How many wrong passwords were given for the member since `since`, and from where. */
+export async function failedSignIns(db: Db, memberId: number, since: Date) {
+  const rows = await db
+    .select({ ip: memberSignIns.ip, failures: count() })
+    .from(memberSignIns)
+    .where(
+      and(
+        eq(memberSignIns.memberId, memberId),
+        eq(memberSignIns.outcome, 'wrong-password'),
+        gte(memberSignIns.createdAt, since),
+      ),
+    )
+    .groupBy(memberSignIns.ip);
+  return {
+    count: rows.reduce((sum, row) => sum + row.failures, 0),
+    addresses: rows.map((row) => row.ip),
+  };
+}
+
+/** Sign-ins older than `before` go (kept 90 days: a daily job). */
+export async function pruneSignIns(db: Db, before: Date): Promise<number> {
+  const removed = await db
+    .delete(memberSignIns)
+    .where(lt(memberSignIns.createdAt, before))
+    .returning({ id: memberSignIns.id });
+  return removed.length;
 }

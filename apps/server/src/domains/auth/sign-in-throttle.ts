@@ -82,6 +82,18 @@ export class SignInThrottle {
     await this.counters.increment(keys.known, KNOWN_ADDRESS_MS);
   }
 
+  /**
+   * Staff clear a member's lock (the back office): the account's failures and delay, and the
+   * failures from each of `addresses` (those the failures came from).
+   */
+  async clear(account: string, addresses: string[]): Promise<void> {
+    const { counters } = this;
+    const { account: failures, delay } = this.keys(account, '');
+    await counters.reset(failures);
+    await counters.reset(delay);
+    for (const ip of addresses) await counters.reset(this.keys(account, ip).pair);
+  }
+
   private keys(account: string, ip: string) {
     const address = networkOf(ip);
     return {

@@ -11,6 +11,8 @@ declare module 'fastify' {
     otp: OtpService;
     /** The sandbox's SMS, whose codes the sandbox's routes read; null outside the sandbox. */
     sandboxSms: SandboxSmsSender | null;
+    /** The SMS adapter: one-time codes, and the temporary passwords staff have sent. */
+    sms: SmsSender;
   }
 }
 
@@ -24,10 +26,11 @@ export const otpDomain = fp(
       : given instanceof SandboxSmsSender
         ? given
         : new SandboxSmsSender();
+    const sms = given ?? sandboxSms ?? new UnconfiguredSmsSender();
     const otp = new OtpService({
       db: app.db,
       counters: app.counters,
-      sms: given ?? sandboxSms ?? new UnconfiguredSmsSender(),
+      sms,
       variant: app.variant,
       resendSeconds: limits.otpResendSeconds,
       maxPerHour: limits.otpMaxPerHour,
@@ -39,6 +42,7 @@ export const otpDomain = fp(
     });
     app.decorate('otp', otp);
     app.decorate('sandboxSms', sandboxSms);
+    app.decorate('sms', sms);
     await app.register(otpRoutes, {
       prefix: '/api/otp',
       otp,

@@ -194,6 +194,9 @@ describeOnDatabases('one-time passwords', (target) => {
             async sendOtp() {
               throw new Error('gateway down');
             },
+            async sendPassword() {
+              throw new Error('gateway down');
+            },
           },
         },
       );

@@ -46,6 +46,18 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     async (request) => sandbox.lastOtp(canonicalPhone(variant, request.params.phoneNumber)),
   );
 
+  app.get(
+    '/password/:phoneNumber',
+    {
+      schema: {
+        params: z.object({ phoneNumber: phoneSchema(variant) }),
+        response: { 200: z.object({ password: z.string() }), ...errorResponses },
+      },
+      config,
+    },
+    async (request) => sandbox.lastPassword(canonicalPhone(variant, request.params.phoneNumber)),
+  );
+
   app.post(
     '/service',
     {

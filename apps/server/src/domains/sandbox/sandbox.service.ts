@@ -25,6 +25,13 @@ export class SandboxService {
     return { otpRef: last.ref, otpCode: last.code };
   }
 
+  /** The last temporary password staff had "sent" to a phone (the back office's reset). */
+  lastPassword(phone: string): { password: string } {
+    const password = this.deps.sms.lastPassword(phone);
+    if (password === undefined) throw new DomainError('NO_DATA');
+    return { password };
+  }
+
   async setTerminated(terminated: boolean): Promise<{ terminated: boolean }> {
     await this.deps.serviceState.setTerminated(terminated);
     return { terminated };

@@ -19,10 +19,10 @@ import {
 } from '@wallet/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { originOf } from '../../lib/origin';
 import { errorResponses } from '../../plugins/errors';
 import { perMinute } from '../../plugins/rate-limit';
-import { clearStaffCookie, originOf, setStaffCookie, staffOf } from '../../plugins/staff-auth';
-import { actorOf } from './staff.service';
+import { changedBy, clearStaffCookie, setStaffCookie, staffOf } from '../../plugins/staff-auth';
 
 const done = { 200: z.object({ success: z.literal(true) }), ...errorResponses };
 const success = { success: true as const };
@@ -145,8 +145,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ loginPerMinute: number }> = as
       config: { staff: 'staff.manage' },
       schema: { body: CreateStaffSchema, response: { 200: CreatedStaffSchema, ...errorResponses } },
     },
-    (request) =>
-      accounts.create(request.body, { actor: actorOf(staffOf(request)), ip: request.ip }),
+    (request) => accounts.create(request.body, changedBy(request)),
   );
 
   const byAdmin = (
@@ -160,7 +159,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ loginPerMinute: number }> = as
         schema: { params: StaffIdParamsSchema, body: ReasonSchema, response: done },
       },
       async (request) => {
-        const by = { actor: actorOf(staffOf(request)), ip: request.ip };
+        const by = changedBy(request);
         await change(request.params.id, request.body.reason, by);
         return success;
       },

@@ -9,8 +9,7 @@ import {
 } from '@wallet/contract/desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/errors';
-import { staffOf } from '../../plugins/staff-auth';
-import { actorOf } from '../staff/staff.service';
+import { changedBy, staffOf } from '../../plugins/staff-auth';
 import type { HeldTransfers } from './held-transfers';
 import type { WithdrawalDesk } from './withdrawal-desk';
 
@@ -79,8 +78,7 @@ export const heldTransferRoutes: FastifyPluginAsyncZod<{ held: HeldTransfers }> 
       const { id } = request.params;
       const status = await held.askAgain(id);
       await app.audit.append({
-        actor: actorOf(staffOf(request)),
-        ip: request.ip,
+        ...changedBy(request),
         action: 'transfer.ask-again',
         target: `transfer:${id}`,
         after: { status },

@@ -4,9 +4,12 @@
  * throws when the gateway refuses; the OTP service answers OTP_SEND_FAIL then.
  */
 export type OtpMessage = { phone: string; code: string; ref: string };
+/** A temporary password staff had the member sent (the back office's password reset). */
+export type PasswordMessage = { phone: string; password: string };
 
 export interface SmsSender {
   sendOtp(message: OtpMessage): Promise<void>;
+  sendPassword(message: PasswordMessage): Promise<void>;
 }
 
 /** The text a real gateway would deliver (one place, so adapters agree). */

@@ -9,4 +9,8 @@ export class UnconfiguredSmsSender implements SmsSender {
   async sendOtp(): Promise<void> {
     throw new Error('no SMS gateway is configured');
   }
+
+  async sendPassword(): Promise<void> {
+    throw new Error('no SMS gateway is configured');
+  }
 }
