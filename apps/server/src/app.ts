@@ -37,6 +37,7 @@ import { serviceSwitchPlugin } from './plugins/service-switch';
 import { staffAuthPlugin } from './plugins/staff-auth';
 import { textInputPlugin } from './plugins/text-input';
 import { loadWebPage, webAppPlugin } from './plugins/web-app';
+import type { PayoutProvider } from './providers/payouts/payout-provider';
 import type { SmsSender } from './providers/sms/sms-sender';
 import { bootstrap } from './seed/bootstrap';
 
@@ -50,6 +51,8 @@ export type AppOverrides = {
   database?: Database;
   /** Replaces the SMS adapter (outside the sandbox there is no real one yet). */
   sms?: SmsSender;
+  /** Replaces the payout provider (none is integrated yet: payouts are sent by hand). */
+  payouts?: PayoutProvider;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 };
@@ -130,7 +133,7 @@ export async function buildApp(
     await app.register(refundDomain);
     await app.register(inviteDomain);
     await app.register(depositDomain);
-    await app.register(walletDomain);
+    await app.register(walletDomain, { payouts: overrides.payouts });
     await app.register(statementDomain);
     await app.register(slipDomain);
     await app.register(qrDomain);

@@ -91,3 +91,25 @@ export const withdrawalReviews = pgTable(
     ),
   ],
 );
+
+/**
+ * Payouts to hand to the payout provider (a transactional outbox): written in the transaction
+ * that holds the money (or approves a held withdrawal), removed once the provider took it. A
+ * crash or a provider error between the two leaves the row, and the sweep hands it over again
+ * (the provider dedupes by `ref`), so no approved payout is forgotten.
+ */
+export const payoutOutbox = pgTable(
+  'payout_outbox',
+  {
+    ref: varchar('ref', { length: 64 }).primaryKey(),
+    transactionId: transactionRef().notNull(),
+    memberId: memberRef().notNull(),
+    amount: money('amount').notNull(),
+    currency: currencyCode().notNull(),
+    bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    accountNo: varchar('account_no', { length: 20 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_outbox_created_idx').on(t.createdAt)],
+);

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { everyReconcileInterval } from '../../plugins/infrastructure';
-import { ManualPayoutProvider } from '../../providers/payouts/payout-provider';
+import { ManualPayoutProvider, type PayoutProvider } from '../../providers/payouts/payout-provider';
 import { HeldTransfers } from './held-transfers';
+import { PayoutOutbox } from './payout-outbox';
 import { TransferService } from './transfer.service';
 import { walletRoutes } from './wallet.route';
 import { WalletService } from './wallet.service';
@@ -16,11 +17,13 @@ declare module 'fastify' {
     transfers: TransferService;
     withdrawals: WithdrawalService;
     wallet: WalletService;
+    payoutOutbox: PayoutOutbox;
   }
 }
 
+/** `payouts` replaces the payout provider (outside the sandbox none is integrated yet). */
 export const walletDomain = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { payouts?: PayoutProvider | undefined }) => {
     const { config, db, ledger, log } = app;
     const transfers = new TransferService({
       db,
@@ -30,11 +33,15 @@ export const walletDomain = fp(
       limits: app.amountLimits,
       log,
     });
-    const payouts = new ManualPayoutProvider();
+    const outbox = new PayoutOutbox({
+      db,
+      payouts: options.payouts ?? new ManualPayoutProvider(),
+      log,
+    });
     const withdrawals = new WithdrawalService({
       db,
       ledger,
-      payouts,
+      outbox,
       bonusRunning: app.bonusRunning,
       limits: app.amountLimits,
       bankCountry: (code) => app.lookup.bankCountry(code),
@@ -54,11 +61,12 @@ export const walletDomain = fp(
     app.decorate('transfers', transfers);
     app.decorate('withdrawals', withdrawals);
     app.decorate('wallet', wallet);
+    app.decorate('payoutOutbox', outbox);
     await app.register(walletRoutes, { prefix: '/api/wallet', wallet, sandbox: config.sandbox });
     const desk = new WithdrawalDesk({
       db,
       audit: app.audit,
-      payouts,
+      outbox,
       withdrawals,
       bonusRunning: app.bonusRunning,
       staff: app.staffService,
@@ -67,6 +75,11 @@ export const walletDomain = fp(
     await app.register(withdrawalDeskRoutes, { prefix: '/api/backoffice/withdrawals', desk });
     const held = new HeldTransfers({ db, ledger, transfers });
     await app.register(heldTransferRoutes, { prefix: '/api/backoffice/transfers', held });
+    // Payouts the provider has not taken (a crash, an error), once RECONCILE_GRACE_MS old.
+    await everyReconcileInterval(app, 'payouts.resend', async () => {
+      const result = await outbox.sweep(config.reconcileGraceMs);
+      if (result.sent > 0 || result.left > 0) log.info(result, 'payouts handed over again');
+    });
     // Transfers whose provider call has no answer yet, once RECONCILE_GRACE_MS old.
     await everyReconcileInterval(app, 'transfers.reconcile', async () => {
       const result = await transfers.reconcile(config.reconcileGraceMs);

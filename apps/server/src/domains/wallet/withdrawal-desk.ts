@@ -4,8 +4,8 @@ import type { AuditLog } from '../../core/audit/audit';
 import type { Db } from '../../db/client';
 import { numberFromInt8 } from '../../db/statement';
 import { DomainError } from '../../lib/domain-error';
-import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import { actorOf, type StaffContext, type StaffService } from '../staff/staff.service';
+import type { PayoutOutbox } from './payout-outbox';
 import {
   decideWithdrawalReview,
   listWithdrawalReviews,
@@ -17,7 +17,7 @@ import type { WithdrawalService } from './withdrawal.service';
 export type WithdrawalDeskDeps = {
   db: Db;
   audit: AuditLog;
-  payouts: PayoutProvider;
+  outbox: Pick<PayoutOutbox, 'add' | 'send'>;
   withdrawals: Pick<WithdrawalService, 'refund'>;
   /** Whether a paid bonus runs for the member (BonusService.paidBonusRunning). */
   bonusRunning: (memberId: number) => Promise<boolean>;
@@ -64,9 +64,9 @@ export class WithdrawalDesk {
   }
 
   async approve(id: number, context: StaffContext, ip: string) {
-    const { db, audit, payouts, now } = this.deps;
+    const { db, audit, outbox, now } = this.deps;
     this.deps.staff.requireFreshCode(context);
-    const review = await db.transaction(async (tx) => {
+    const payout = await db.transaction(async (tx) => {
       const row = await lockWithdrawalReview(tx, id);
       if (!row) throw new DomainError('NO_DATA');
       if (row.status !== 'waiting') return null;
@@ -86,24 +86,27 @@ export class WithdrawalDesk {
         },
         tx,
       );
-      return row;
+      const approved = {
+        ref: row.payoutRef,
+        transactionId: id,
+        memberId: row.memberId,
+        amount: row.amount,
+        currency: row.currency,
+        bankCode: row.bankCode,
+        accountNo: row.bankAccountNo,
+      };
+      await outbox.add(tx, approved);
+      return approved;
     });
-    if (review === null) {
+    if (payout === null) {
       const row = await lockWithdrawalReview(db, id);
       if (row?.status === 'approved') return { id, status: 'approved' as const };
       throw new DomainError('NO_DATA');
     }
-    // Sent after the decision is committed, once: a second approval finds it decided. An answer
-    // the provider never gives leaves the withdrawal processing for its outcome, never refunded
-    // on a guess.
-    await payouts.submit({
-      ref: review.payoutRef,
-      memberId: review.memberId,
-      amount: review.amount,
-      currency: review.currency,
-      bankCode: review.bankCode,
-      accountNo: review.bankAccountNo,
-    });
+    // Handed over once the decision is committed, once: a second approval finds it decided,
+    // and a crash before the provider took it leaves it in the outbox for the sweep. An answer
+    // the provider never gives leaves the withdrawal processing, never refunded on a guess.
+    await outbox.send(payout);
     return { id, status: 'approved' as const };
   }
 

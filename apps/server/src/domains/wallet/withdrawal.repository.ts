@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { members, staff, withdrawalReviews } from '../../db/schema';
+import { members, payoutOutbox, staff, withdrawalReviews } from '../../db/schema';
 
 export type WithdrawalReviewRow = typeof withdrawalReviews.$inferSelect;
 
@@ -78,4 +78,31 @@ export async function waitingAmong(db: Db, transactionIds: number[]): Promise<Se
       ),
     );
   return new Set(rows.map((row) => row.id));
+}
+
+export type OutboxPayout = Omit<typeof payoutOutbox.$inferInsert, 'attempts' | 'createdAt'>;
+
+export async function insertOutboxPayout(db: Db, payout: OutboxPayout): Promise<void> {
+  await db.insert(payoutOutbox).values(payout);
+}
+
+export async function removeOutboxPayout(db: Db, ref: string): Promise<void> {
+  await db.delete(payoutOutbox).where(eq(payoutOutbox.ref, ref));
+}
+
+export async function countOutboxAttempt(db: Db, ref: string): Promise<void> {
+  await db
+    .update(payoutOutbox)
+    .set({ attempts: sql`${payoutOutbox.attempts} + 1` })
+    .where(eq(payoutOutbox.ref, ref));
+}
+
+/** Payouts written before `before` and not yet taken by the provider, oldest first. */
+export function outboxPayoutsBefore(db: Db, before: Date, limit = 100) {
+  return db
+    .select()
+    .from(payoutOutbox)
+    .where(lt(payoutOutbox.createdAt, before))
+    .orderBy(asc(payoutOutbox.createdAt))
+    .limit(limit);
 }

@@ -7,14 +7,15 @@ import type { Ledger, MemberWallet } from '../../core/ledger/ledger';
 import type { AmountLimits } from '../../core/settings/amount-limits';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
-import type { PayoutProvider } from '../../providers/payouts/payout-provider';
 import type { MemberMoneyInfo } from '../games/games.service';
+import type { PayoutOutbox } from './payout-outbox';
 import { insertWithdrawalReview, waitingAmong } from './withdrawal.repository';
 
 export type WithdrawalServiceDeps = {
   db: Db;
   ledger: Ledger;
-  payouts: PayoutProvider;
+  /** Hands payouts to the payout provider, once the money is held. */
+  outbox: Pick<PayoutOutbox, 'add' | 'send'>;
   /** Whether a paid bonus runs (BonusService.paidBonusRunning): it blocks withdrawal. */
   bonusRunning: (memberId: number) => Promise<boolean>;
   /** The withdraw limits of each currency (issue 30). */
@@ -105,9 +106,14 @@ export class WithdrawalService {
       });
       return { status: 'processing', amount, wallet: opened.wallet };
     }
-    const opened = await posting(db);
     // The payout is handed over after the money is held; its outcome arrives through settle.
-    await this.deps.payouts.submit(payout);
+    const { outbox } = this.deps;
+    const opened = await db.transaction(async (tx) => {
+      const held = await posting(tx);
+      await outbox.add(tx, { ...payout, transactionId: held.id });
+      return held;
+    });
+    await outbox.send({ ...payout, transactionId: opened.id });
     return { status: 'processing', amount, wallet: opened.wallet };
   }
 

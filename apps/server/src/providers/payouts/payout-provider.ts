@@ -4,7 +4,11 @@
  * applied through WithdrawalService.settle, exactly once.
  */
 export interface PayoutProvider {
-  /** `amount` in minor units of `currency`, the member's wallet's and so the bank account's. */
+  /**
+   * `amount` in minor units of `currency`, the member's wallet's and so the bank account's.
+   * May be called again with the same `ref` (the outbox's sweep after a crash or an error): a
+   * real adapter sends one payout per `ref`.
+   */
   submit(payout: {
     ref: string;
     memberId: number;
