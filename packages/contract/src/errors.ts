@@ -34,6 +34,14 @@ export const errorCatalogue = {
     status: 403,
     message: 'Enter a fresh code from your authenticator to continue.',
   },
+  STAFF_PASSWORD_SHORT: {
+    status: 400,
+    message: 'A staff password has 12 characters or more.',
+  },
+  PASSWORD_UNCHANGED: {
+    status: 400,
+    message: 'Choose a new password, not the one you were given.',
+  },
   SMS_SEND_FAIL: { status: 502, message: 'The text message could not be sent. Nothing changed.' },
 
   // OTP

@@ -71,6 +71,8 @@ export type StaffEnrolment = z.infer<typeof StaffEnrolmentSchema>;
 export const StaffChallengeResponseSchema = z.object({
   challenge: z.string(),
   enrol: StaffEnrolmentSchema.optional(),
+  /** The password was handed over (a new account): the second step sets a new one. */
+  changePassword: z.literal(true).optional(),
 });
 export type StaffChallengeResponse = z.infer<typeof StaffChallengeResponseSchema>;
 
@@ -87,8 +89,20 @@ export const TotpCodeSchema = z
   .min(1, { error: 'KEY_MISSING' })
   .regex(TOTP_CODE, { error: 'KEY_INVALID' });
 
-/** `POST /api/backoffice/login/totp`: `code` is the authenticator's, or a recovery code. */
+/** A password a staff member chooses: longer than a member's (staff move money). */
+export const STAFF_PASSWORD_MIN = 12;
+export const StaffNewPasswordSchema = z
+  .string({ error: 'KEY_INVALID' })
+  .min(1, { error: 'KEY_MISSING' })
+  .min(STAFF_PASSWORD_MIN, { error: 'STAFF_PASSWORD_SHORT' })
+  .max(PASSWORD_MAX, { error: 'KEY_INVALID' });
+
+/**
+ * `POST /api/backoffice/login/totp`: `code` is the authenticator's, or a recovery code;
+ * `newPassword` when the first step said `changePassword`.
+ */
 export const StaffTotpRequestSchema = z.object({
+  newPassword: StaffNewPasswordSchema.optional(),
   challenge: z.string({ error: 'KEY_INVALID' }).min(1, { error: 'KEY_MISSING' }).max(100),
   code: z
     .string({ error: 'KEY_INVALID' })

@@ -37,6 +37,8 @@ export const staff = pgTable(
     totpConfirmedAt: at('totp_confirmed_at'),
     /** The last 30-second step a code was accepted for: a code works once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Set on a password an admin was handed (a new account): replaced at the first sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [check('staff_role_check', sql`${t.role} in ('admin', 'finance', 'support', 'viewer')`)],

@@ -46,11 +46,21 @@ function oneTimePassword(): string {
 export class StaffAccounts {
   constructor(private readonly deps: StaffAccountsDeps) {}
 
-  async create(input: CreateStaff, by: ChangedBy, password = oneTimePassword()) {
+  /**
+   * A new account. Without `chosen` (an admin in the back office) its password is made here,
+   * shown once to hand over, and must be replaced at the first sign-in; the command that makes
+   * the first admin passes the password its user chose.
+   */
+  async create(input: CreateStaff, by: ChangedBy, chosen?: string) {
     const { db, audit } = this.deps;
+    const password = chosen ?? oneTimePassword();
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx): Promise<CreatedStaff> => {
-      const row = await insertStaff(tx, { ...input, passwordHash });
+      const row = await insertStaff(tx, {
+        ...input,
+        passwordHash,
+        mustChangePassword: chosen === undefined,
+      });
       if (!row) throw new DomainError('EXISTING_USER', { field: 'username' });
       await audit.append(
         {

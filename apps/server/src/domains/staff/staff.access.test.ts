@@ -66,14 +66,15 @@ describeOnDatabases('back-office access', (target) => {
         body: { username: 'guessed', password: created.body.password },
       });
       const secret = String((first.body.enrol as { secret: string }).secret);
+      const newPassword = 'a password of my own';
       for (let i = 0; i < 5; i++) {
         const res = await call(app, 'POST', '/api/backoffice/login/totp', {
-          body: { challenge: first.body.challenge, code: '123456' },
+          body: { challenge: first.body.challenge, code: '123456', newPassword },
         });
         expect(res.body.code).toBe('OTP_CODE_INVALID');
       }
       const blocked = await call(app, 'POST', '/api/backoffice/login/totp', {
-        body: { challenge: first.body.challenge, code: codeOf(secret) },
+        body: { challenge: first.body.challenge, code: codeOf(secret), newPassword },
       });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
@@ -104,10 +105,27 @@ describeOnDatabases('back-office access', (target) => {
       });
       expect((retry.body.enrol as { secret: string }).secret).toBe(enrol.secret);
 
-      const confirmed = await call(app, 'POST', '/api/backoffice/login/totp', {
-        body: { challenge: retry.body.challenge, code: codeOf(enrol.secret) },
+      // The handed-over password is replaced in the second step, before the code is spent.
+      expect(retry.body.changePassword).toBe(true);
+      const second = (extra: Record<string, unknown>) =>
+        call(app, 'POST', '/api/backoffice/login/totp', {
+          body: { challenge: retry.body.challenge, code: codeOf(enrol.secret), ...extra },
+        });
+      expect((await second({})).body).toMatchObject({ code: 'KEY_MISSING', field: 'newPassword' });
+      expect((await second({ newPassword: 'too short' })).body).toMatchObject({
+        code: 'STAFF_PASSWORD_SHORT',
+        field: 'newPassword',
       });
-      expect(confirmed.status).toBe(200);
+      expect((await second({ newPassword: password })).body).toMatchObject({
+        code: 'PASSWORD_UNCHANGED',
+        field: 'newPassword',
+      });
+      const confirmed = await second({ newPassword: 'nok chose this one' });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const handedOver = await call(app, 'POST', '/api/backoffice/login', {
+        body: { username: 'nok.finance', password },
+      });
+      expect(handedOver.body.code).toBe('WRONG_CREDENTIAL');
       expect(confirmed.body.role).toBe('finance');
       const recovery = confirmed.body.recoveryCodes as string[];
       expect(recovery).toHaveLength(8);
@@ -115,9 +133,10 @@ describeOnDatabases('back-office access', (target) => {
 
       const withRecovery = async () => {
         const step = await call(app, 'POST', '/api/backoffice/login', {
-          body: { username: 'nok.finance', password },
+          body: { username: 'nok.finance', password: 'nok chose this one' },
         });
         expect(step.body.enrol).toBeUndefined();
+        expect(step.body.changePassword).toBeUndefined();
         return call(app, 'POST', '/api/backoffice/login/totp', {
           body: { challenge: step.body.challenge, code: recovery[0] },
         });
@@ -146,7 +165,7 @@ describeOnDatabases('back-office access', (target) => {
           .status,
       ).toBe(401);
       const after = await call(app, 'POST', '/api/backoffice/login', {
-        body: { username: 'nok.finance', password },
+        body: { username: 'nok.finance', password: 'nok chose this one' },
       });
       expect((after.body.enrol as { secret: string }).secret).not.toBe(enrol.secret);
     });

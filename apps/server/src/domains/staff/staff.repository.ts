@@ -22,7 +22,12 @@ export async function listStaff(db: Db): Promise<StaffRow[]> {
 export async function insertStaff(
   db: Db,
   account: Pick<typeof staff.$inferInsert, 'username' | 'name' | 'passwordHash' | 'role'> &
-    Partial<Pick<typeof staff.$inferInsert, 'totpSealed' | 'totpKeyId' | 'totpConfirmedAt'>>,
+    Partial<
+      Pick<
+        typeof staff.$inferInsert,
+        'totpSealed' | 'totpKeyId' | 'totpConfirmedAt' | 'mustChangePassword'
+      >
+    >,
 ): Promise<StaffRow | null> {
   const [row] = await db.insert(staff).values(account).onConflictDoNothing().returning();
   return row ?? null;
@@ -34,7 +39,13 @@ export async function updateStaff(
   values: Partial<
     Pick<
       typeof staff.$inferInsert,
-      'totpSealed' | 'totpKeyId' | 'totpConfirmedAt' | 'totpLastStep' | 'active' | 'passwordHash'
+      | 'totpSealed'
+      | 'totpKeyId'
+      | 'totpConfirmedAt'
+      | 'totpLastStep'
+      | 'active'
+      | 'passwordHash'
+      | 'mustChangePassword'
     >
   >,
 ): Promise<void> {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../lib/crypto';
 import { DomainError, waitRefusal } from '../../lib/domain-error';
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SecretKeyRing } from '../../lib/secret-keys';
 import { acceptedStep, newRecoveryCode, totpEnrolment } from '../../lib/totp';
 import { type SignInLimits, SignInThrottle } from '../auth/sign-in-throttle';
@@ -118,9 +118,10 @@ export class StaffService {
       staffId: account.id,
       expiresAt: new Date(now().getTime() + CHALLENGE_MS),
     });
-    if (account.totpConfirmedAt !== null) return { challenge };
+    const changePassword = account.mustChangePassword ? { changePassword: true as const } : {};
+    if (account.totpConfirmedAt !== null) return { challenge, ...changePassword };
     const secret = openTotpSecret(this.deps.secrets, account);
-    return { challenge, enrol: await totpEnrolment(secret, account.username) };
+    return { challenge, enrol: await totpEnrolment(secret, account.username), ...changePassword };
   }
 
   /** `POST /api/backoffice/login/totp`: the session, once the code holds. */
@@ -138,6 +139,14 @@ export class StaffService {
     if ((await counters.read(wrongKey)) >= MAX_WRONG_CODES) {
       throw waitRefusal('REQUEST_LIMIT', await counters.remainingMs(wrongKey));
     }
+    // A handed-over password is replaced in this step: checked before the code is spent on it.
+    const { newPassword } = input;
+    if (account.mustChangePassword) {
+      if (newPassword === undefined) throw new DomainError('KEY_MISSING', { field: 'newPassword' });
+      if (await verifyPassword(account.passwordHash, newPassword)) {
+        throw new DomainError('PASSWORD_UNCHANGED', { field: 'newPassword' });
+      }
+    }
     const enrolling = account.totpConfirmedAt === null;
     if (!(await this.codeHolds(account, input.code, enrolling))) {
       await counters.increment(wrongKey, WRONG_CODE_WINDOW_MS);
@@ -153,6 +162,21 @@ export class StaffService {
     await counters.reset(wrongKey);
 
     const recoveryCodes = enrolling ? await this.confirmEnrolment(account) : undefined;
+    if (account.mustChangePassword && newPassword !== undefined) {
+      await db.transaction(async (tx) => {
+        const passwordHash = await hashPassword(newPassword);
+        await updateStaff(tx, account.id, { passwordHash, mustChangePassword: false });
+        await audit.append(
+          {
+            actor: { id: account.id, username: account.username },
+            ip: origin.ip,
+            action: 'staff.password-change',
+            target: `staff:${account.username}`,
+          },
+          tx,
+        );
+      });
+    }
     const token = randomToken();
     const at = now();
     await insertStaffSession(db, {

@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;
