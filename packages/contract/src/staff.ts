@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BankAccountNameSchema, PASSWORD_MAX } from './account';
 import { TimestampSchema } from './common';
 import { paging } from './constants';
+import { SlipSchema } from './statement';
 
 /**
  * The operator's staff and what each may do (CONTRACT.md, "Back office (staff) API";
@@ -374,6 +375,96 @@ export const MemberDetailSchema = z.object({
   history: z.array(AuditEntrySchema),
 });
 export type MemberDetail = z.infer<typeof MemberDetailSchema>;
+
+/**
+ * `GET /api/backoffice/members/{id}/activity`: where a member's money came from, record by
+ * record (each deposit channel's own records, with what its outside system said), and what they
+ * took: bonuses with their turnover, refunds, invite rewards and the friends invited, spins and
+ * their coupons. The latest 20 of each, newest first; amounts in the member's currency.
+ */
+export const MemberActivitySchema = z.object({
+  currency: z.string(),
+  bankTransfers: z.array(
+    z.object({
+      reference: z.string(),
+      bankCode: z.string(),
+      accountNo: z.string(),
+      amount: z.number(),
+      receivedAt: TimestampSchema,
+      /** The ledger transaction it was credited by; null when it was not (yet). */
+      transactionId: z.number().int().nullable(),
+      refundedAt: TimestampSchema.nullable(),
+      refundNote: z.string().nullable(),
+    }),
+  ),
+  qrCodes: z.array(
+    z.object({
+      id: z.string(),
+      provider: z.string(),
+      amount: z.number(),
+      state: z.string(),
+      createdAt: TimestampSchema,
+      expiresAt: TimestampSchema,
+      settledAt: TimestampSchema.nullable(),
+      /** What the provider called back with, oldest first. */
+      callbacks: z.array(
+        z.object({
+          outcome: z.string(),
+          paymentId: z.string().nullable(),
+          amount: z.number().nullable(),
+          receivedAt: TimestampSchema,
+        }),
+      ),
+    }),
+  ),
+  /** TrueMoney gift links, their code cut to its ends: a whole one is money to anyone. */
+  giftLinks: z.array(
+    z.object({
+      code: z.string(),
+      amount: z.number(),
+      state: z.string(),
+      createdAt: TimestampSchema,
+    }),
+  ),
+  slips: z.array(SlipSchema),
+  bonuses: z.array(
+    z.object({
+      code: z.string(),
+      state: z.string(),
+      deposit: z.number(),
+      bonus: z.number(),
+      turnoverTarget: z.number(),
+      createdAt: TimestampSchema,
+      endedAt: TimestampSchema.nullable(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      amount: z.number(),
+      createdAt: TimestampSchema,
+      paidAt: TimestampSchema.nullable(),
+    }),
+  ),
+  inviteRewards: z.array(z.object({ amount: z.number(), createdAt: TimestampSchema })),
+  invited: z.array(
+    z.object({ id: z.number().int(), username: z.string(), createdAt: TimestampSchema }),
+  ),
+  spins: z.array(
+    z.object({
+      slice: z.string(),
+      createdAt: TimestampSchema,
+      coupon: z
+        .object({
+          kind: z.string(),
+          amount: z.number(),
+          state: z.string(),
+          expiresAt: TimestampSchema,
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type MemberActivity = z.infer<typeof MemberActivitySchema>;
 
 /** `POST /api/backoffice/members/{id}/bank-account-name`: the name as the bank writes it. */
 export const StaffBankAccountNameSchema = z.object({

@@ -5,10 +5,15 @@ import {
   adjustmentRoutes,
   dashboardRoutes,
   keptTransferRoutes,
+  memberActivityRoutes,
   slipDeskRoutes,
 } from './desk.route';
+import { MemberActivity } from './member-activity';
 
-/** The back office's money desk (docs/backoffice.md): adjustments, maker-checker. */
+/**
+ * The back office's money desk (docs/backoffice.md): adjustments, maker-checker; and the
+ * records of a member's money their page reads.
+ */
 export const deskDomain = fp(
   async (app: FastifyInstance) => {
     const adjustments = new Adjustments({
@@ -27,6 +32,8 @@ export const deskDomain = fp(
     });
     await app.register(slipDeskRoutes, { prefix: '/api/backoffice/slips', adjustments });
     await app.register(dashboardRoutes, { prefix: '/api/backoffice/dashboard' });
+    const activity = new MemberActivity({ db: app.db, slips: app.slips });
+    await app.register(memberActivityRoutes, { prefix: '/api/backoffice/members', activity });
   },
   { name: 'desk', dependencies: ['staff-auth', 'deposit', 'slip'] },
 );

@@ -13,12 +13,14 @@ import {
   SlipRejectionSchema,
   UndecidedSlipListResponseSchema,
 } from '@wallet/contract/desk';
+import { MemberActivitySchema, MemberIdParamsSchema } from '@wallet/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/errors';
 import { staffOf } from '../../plugins/staff-auth';
 import type { Adjustments } from './adjustments';
 import { dashboard } from './dashboard';
+import type { MemberActivity } from './member-activity';
 
 const state = { 200: AdjustmentStateSchema, ...errorResponses };
 
@@ -171,5 +173,23 @@ export const slipDeskRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustments }>
       await adjustments.refuseSlip(request.params.id, note, reason, staffOf(request), request.ip);
       return { success: true as const };
     },
+  );
+};
+
+/** `GET /api/backoffice/members/{id}/activity`: the member page's records, read only. */
+export const memberActivityRoutes: FastifyPluginAsyncZod<{ activity: MemberActivity }> = async (
+  app,
+  { activity },
+) => {
+  app.get(
+    '/:id/activity',
+    {
+      config: { staff: 'members.read' },
+      schema: {
+        params: MemberIdParamsSchema,
+        response: { 200: MemberActivitySchema, ...errorResponses },
+      },
+    },
+    (request) => activity.of(request.params.id),
   );
 };

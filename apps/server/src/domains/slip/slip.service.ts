@@ -194,6 +194,12 @@ export class SlipService {
     return { total, slips: await Promise.all(found.map((slip) => this.toSlip(slip))) };
   }
 
+  /** A member's latest slips with signed links to their pictures (the back office's member page). */
+  async ofMember(memberId: number, limit = 20): Promise<Slip[]> {
+    const found = await listSlips(this.deps.db, memberId, 0, limit);
+    return Promise.all(found.map((slip) => this.toSlip(slip)));
+  }
+
   /** GET /api/statement/slip/reference/{reference}: another member's reference is NO_DATA. */
   async imageUrl(auth: AuthContext, reference: string): Promise<SlipReferenceResponse> {
     const slip = await findOwnSlipByReference(this.deps.db, auth.memberId, reference);
