@@ -45,7 +45,7 @@ describe('the back office guards', () => {
     signedOut();
     expect(await skipStaffLogin()).toBeNull();
     signedIn({ ...nok, role: 'finance' });
-    expect(await skipStaffLogin()).toBe('/backoffice/members');
+    expect(await skipStaffLogin()).toBe('/backoffice/dashboard');
   });
 
   it('ask the server afresh on the login, where a session found gone leads', async () => {
@@ -65,7 +65,9 @@ describe('the back office guards', () => {
     signedIn();
     expect(await requireSection('chat')).toBeNull();
     expect(await requireSection('sessions')).toBeNull();
-    expect(await requireSection('audit')).toBe('/backoffice/members');
-    expect(await staffHome()).toBe('/backoffice/members');
+    expect(await requireSection('audit')).toBe('/backoffice/dashboard');
+    expect(await requireSection('bankTransfers')).toBe('/backoffice/dashboard');
+    expect(await requireSection('heldTransfers')).toBeNull();
+    expect(await staffHome()).toBe('/backoffice/dashboard');
   });
 });

@@ -75,6 +75,10 @@ function RootLayout() {
 }
 
 const screens: Record<SectionKey, RouteObject['lazy']> = {
+  dashboard: screen(
+    () => import('../features/backoffice/components/dashboard/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
   members: screen(
     () => import('../features/backoffice/components/members/members-page'),
     (m) => m.MembersPage,
@@ -83,9 +87,21 @@ const screens: Record<SectionKey, RouteObject['lazy']> = {
     () => import('../features/backoffice/components/adjustments/adjustments-page'),
     (m) => m.AdjustmentsPage,
   ),
+  bankTransfers: screen(
+    () => import('../features/backoffice/components/bank-transfers/bank-transfers-page'),
+    (m) => m.BankTransfersPage,
+  ),
+  slips: screen(
+    () => import('../features/backoffice/components/slips/slips-page'),
+    (m) => m.SlipsPage,
+  ),
   withdrawals: screen(
     () => import('../features/backoffice/components/withdrawals/withdrawals-page'),
     (m) => m.WithdrawalsPage,
+  ),
+  heldTransfers: screen(
+    () => import('../features/backoffice/components/held-transfers/held-transfers-page'),
+    (m) => m.HeldTransfersPage,
   ),
   chat: screen(
     () => import('../features/backoffice/components/staff-chat-page'),
@@ -139,6 +155,15 @@ export const backofficeRoutes: RouteObject[] = [
               lazy: screens[key],
             }),
           ),
+          {
+            // A member's page, part of the Members section (its navbar entry stays marked).
+            path: backofficePaths.member,
+            loader: guarded(() => requireSection('members')),
+            lazy: screen(
+              () => import('../features/backoffice/components/members/member-page'),
+              (m) => m.MemberPage,
+            ),
+          },
           { path: '*', loader: goHome },
         ],
       },

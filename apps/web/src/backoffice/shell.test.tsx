@@ -7,19 +7,22 @@ import { renderWithProviders } from '../test/render';
 import { SectionNav } from './shell';
 
 /** The navbar's sections for each role: the contract's table (docs/backoffice.md, Roles). */
+const finance = [
+  'Dashboard',
+  'Members',
+  'Adjustments',
+  'Bank transfers',
+  'Slips to check',
+  'Withdrawals',
+  'Held transfers',
+  'Support chat',
+  'My sessions',
+];
 const expected: Record<StaffRole, string[]> = {
-  admin: [
-    'Members',
-    'Adjustments',
-    'Withdrawals',
-    'Support chat',
-    'Staff',
-    'Audit log',
-    'My sessions',
-  ],
-  finance: ['Members', 'Adjustments', 'Withdrawals', 'Support chat', 'My sessions'],
-  support: ['Members', 'Support chat', 'My sessions'],
-  viewer: ['Members', 'Withdrawals', 'Support chat', 'My sessions'],
+  admin: [...finance.slice(0, -1), 'Staff', 'Audit log', 'My sessions'],
+  finance,
+  support: ['Dashboard', 'Members', 'Held transfers', 'Support chat', 'My sessions'],
+  viewer: ['Dashboard', 'Members', 'Withdrawals', 'Held transfers', 'Support chat', 'My sessions'],
 };
 
 function renderNav(role: StaffRole, at = '/backoffice/members') {
@@ -57,5 +60,10 @@ describe('the back office navbar', () => {
     );
     expect(nav.getByRole('link', { name: 'Withdrawals' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Members' })).not.toHaveAttribute('aria-current');
+  });
+
+  it("keeps Members marked on a member's page", () => {
+    const nav = renderNav('support', '/backoffice/members/12');
+    expect(nav.getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -2,11 +2,15 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text, Title } f
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAdjustmentsDollar,
+  IconBuildingBank,
   IconCashBanknote,
   IconDeviceDesktop,
   IconHistory,
+  IconHourglassHigh,
+  IconLayoutDashboard,
   IconLogout,
   IconMessages,
+  IconReceipt,
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
@@ -22,9 +26,13 @@ import { FreshCodeModal } from '../features/backoffice/components/fresh-code-mod
 import { type SectionKey, sectionsFor } from '../features/backoffice/sections';
 
 const icons: Record<SectionKey, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+  dashboard: IconLayoutDashboard,
   members: IconUsers,
   adjustments: IconAdjustmentsDollar,
+  bankTransfers: IconBuildingBank,
+  slips: IconReceipt,
   withdrawals: IconCashBanknote,
+  heldTransfers: IconHourglassHigh,
   chat: IconMessages,
   staff: IconUserShield,
   audit: IconHistory,

@@ -83,10 +83,19 @@ export const queryKeys = {
       q === undefined
         ? ([...queryKeys.backoffice.all, 'members'] as const)
         : ([...queryKeys.backoffice.all, 'members', q] as const),
+    /** Under `members` (a number, where a search is a string): a status change refreshes both. */
+    member: (id: number) => [...queryKeys.backoffice.members(), id] as const,
     adjustments: (status?: string) =>
       status === undefined
         ? ([...queryKeys.backoffice.all, 'adjustments'] as const)
         : ([...queryKeys.backoffice.all, 'adjustments', status] as const),
+    /** Under `adjustments`, so a decision refreshes the member's list too. */
+    memberAdjustments: (memberId: number) =>
+      [...queryKeys.backoffice.adjustments(), 'member', memberId] as const,
+    dashboard: () => [...queryKeys.backoffice.all, 'dashboard'] as const,
+    bankTransfers: () => [...queryKeys.backoffice.all, 'bank-transfers'] as const,
+    slips: () => [...queryKeys.backoffice.all, 'slips'] as const,
+    heldTransfers: () => [...queryKeys.backoffice.all, 'held-transfers'] as const,
     withdrawals: (status?: string) =>
       status === undefined
         ? ([...queryKeys.backoffice.all, 'withdrawals'] as const)

@@ -16,3 +16,11 @@ export function useStaffMoney(): (amount: number, currency: string, signed?: boo
     return i18n.exists(key) ? t(key, { amount: figure }) : `${figure} ${currency}`;
   };
 }
+
+/**
+ * Amounts of one currency added up in minor units, so 0.1 + 0.2 stays 0.30. Never give it baht
+ * and kip together: every total of the back office is per currency.
+ */
+export function sumMoney(amounts: readonly number[]): number {
+  return amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0) / 100;
+}

@@ -5,11 +5,19 @@
 export const backofficePaths = {
   home: '/backoffice',
   login: '/backoffice/login',
+  dashboard: '/backoffice/dashboard',
   members: '/backoffice/members',
+  /** One member's page (memberPath), opened from the search or any row naming the member. */
+  member: '/backoffice/members/:id',
   adjustments: '/backoffice/adjustments',
+  bankTransfers: '/backoffice/bank-transfers',
+  slips: '/backoffice/slips',
   withdrawals: '/backoffice/withdrawals',
+  heldTransfers: '/backoffice/held-transfers',
   chat: '/backoffice/chat',
   staff: '/backoffice/staff',
   audit: '/backoffice/audit',
   sessions: '/backoffice/sessions',
 } as const;
+
+export const memberPath = (id: number) => `${backofficePaths.members}/${id}`;

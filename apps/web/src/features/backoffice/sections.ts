@@ -8,9 +8,15 @@ import { backofficePaths } from './paths';
  * what would answer 403.
  */
 export const sections = [
+  // First: every role reads it, so it is where signing in lands (homeFor).
+  { key: 'dashboard', path: backofficePaths.dashboard, action: 'dashboard.read' },
   { key: 'members', path: backofficePaths.members, action: 'members.read' },
   { key: 'adjustments', path: backofficePaths.adjustments, action: 'adjustments.request' },
+  // The server lists kept transfers and undecided slips to whoever may ask for a credit.
+  { key: 'bankTransfers', path: backofficePaths.bankTransfers, action: 'adjustments.request' },
+  { key: 'slips', path: backofficePaths.slips, action: 'adjustments.request' },
   { key: 'withdrawals', path: backofficePaths.withdrawals, action: 'withdrawals.read' },
+  { key: 'heldTransfers', path: backofficePaths.heldTransfers, action: 'transfers.read' },
   { key: 'chat', path: backofficePaths.chat, action: 'chat.read' },
   { key: 'staff', path: backofficePaths.staff, action: 'staff.manage' },
   { key: 'audit', path: backofficePaths.audit, action: 'audit.read' },

@@ -27,11 +27,21 @@ export function decideAdjustment(decision: AdjustmentDecision) {
   );
 }
 
+/**
+ * Whatever the outcome, what it touches is read again (another staff member may have decided it
+ * meanwhile): the queue, the kept transfers and slips an approval credits, the members' balances.
+ */
+const changed = [
+  queryKeys.backoffice.adjustments(),
+  queryKeys.backoffice.bankTransfers(),
+  queryKeys.backoffice.slips(),
+  queryKeys.backoffice.members(),
+];
+
 export function useDecideAdjustment() {
   return useMutation({
     mutationFn: decideAdjustment,
-    // Whatever the outcome: another staff member may have decided it meanwhile.
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.backoffice.adjustments() }),
+      Promise.all(changed.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

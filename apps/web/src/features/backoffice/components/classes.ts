@@ -29,6 +29,7 @@ export const classes = {
   row: 'bo-row',
   rowText: 'bo-row-text',
   secret: 'bo-secret',
+  statLink: 'bo-stat-link',
   viewColumn: 'bo-view-column',
   viewHeader: 'bo-view-header',
 } as const;

@@ -44,3 +44,24 @@ export function useSorted<T>(records: readonly T[] | undefined, initial: DataTab
   const sorted = useMemo(() => sortRecords(records ?? [], sortStatus), [records, sortStatus]);
   return { records: sorted, sortStatus, onSortStatusChange: setSortStatus };
 }
+
+type ListQuery<T> = { data: readonly T[] | undefined; isFetching: boolean; isError: boolean };
+
+/**
+ * A list query as every desk table shows it, to spread into DeskTable: sorted in the browser,
+ * loading until its first answer (not on each refresh, which keeps the rows), and an empty
+ * list's words saying whether the list failed or had nothing (`empty`, a key).
+ */
+export function useDeskList<T>(
+  query: ListQuery<T>,
+  initial: DataTableSortStatus<T>,
+  empty = 'backoffice.table.empty',
+) {
+  const { t } = useTranslation();
+  const table = useSorted(query.data, initial);
+  return {
+    ...table,
+    fetching: query.isFetching && !query.data,
+    noRecordsText: t(query.isError ? 'backoffice.table.loadFailed' : empty),
+  };
+}

@@ -1,14 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { ReasonSchema } from '@wallet/contract/staff';
-import { useForm } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { AppModal } from '../../../components/ui/app-modal';
-import { FormActions } from '../../../components/ui/form-actions';
 import { fieldErrorText } from '../../../lib/errors';
+import { DeskFormModal, useDeskForm } from './desk-form-modal';
 
-type ReasonForm = z.input<typeof ReasonSchema>;
+type ReasonFieldProps = UseFormRegisterReturn & {
+  /** The form's message for the field (ReasonSchema's: KEY_MISSING below 3 characters). */
+  message: string | undefined;
+  'data-autofocus'?: boolean;
+};
+
+/** The "why?" box of every back-office form: `register('reason')` spread into it. */
+export function ReasonField({ message, ...field }: ReasonFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      label={t('backoffice.reason.label')}
+      description={t('backoffice.reason.hint')}
+      autosize
+      minRows={2}
+      maxRows={6}
+      error={message === 'KEY_MISSING' ? t('backoffice.reason.tooShort') : fieldErrorText(message)}
+      {...field}
+    />
+  );
+}
 
 export type ReasonRequest = {
   title: string;
@@ -32,54 +49,30 @@ type ReasonModalProps = {
  * does.
  */
 export function ReasonModal({ request, onClose, onConfirm }: ReasonModalProps) {
-  const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ReasonForm>({ resolver: zodResolver(ReasonSchema), defaultValues: { reason: '' } });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit(async ({ reason }) => {
-    try {
+  const form = useDeskForm(ReasonSchema, { defaultValues: { reason: '' }, onClose });
+  const onSubmit = form.submit(
+    async ({ reason }) => {
       await onConfirm(reason);
-      close();
-    } catch {
-      // The caller has said why (a toast); the reason stays typed for another try.
-    }
-  });
-
+      return undefined;
+    },
+    // The caller has said why (a toast); the reason stays typed for another try.
+    () => true,
+  );
   return (
-    <AppModal opened={request !== null} onClose={close} title={request?.title}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{request?.text}</Text>
-          <Textarea
-            label={t('backoffice.reason.label')}
-            description={t('backoffice.reason.hint')}
-            autosize
-            minRows={2}
-            maxRows={6}
-            data-autofocus
-            error={
-              errors.reason?.message === 'KEY_MISSING'
-                ? t('backoffice.reason.tooShort')
-                : fieldErrorText(errors.reason?.message)
-            }
-            {...register('reason')}
-          />
-          <FormActions
-            onCancel={close}
-            submitLabel={request?.confirmLabel}
-            pending={isSubmitting}
-          />
-        </Stack>
-      </form>
-    </AppModal>
+    <DeskFormModal
+      opened={request !== null}
+      title={request?.title ?? ''}
+      text={request?.text}
+      onClose={form.close}
+      onSubmit={onSubmit}
+      pending={form.pending}
+      submitLabel={request?.confirmLabel}
+    >
+      <ReasonField
+        data-autofocus
+        message={form.formState.errors.reason?.message}
+        {...form.register('reason')}
+      />
+    </DeskFormModal>
   );
 }

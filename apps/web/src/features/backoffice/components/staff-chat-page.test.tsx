@@ -62,6 +62,14 @@ const guest = conversationSummary(2, {
   lastMessage: chatMessage(7, { message: { payload: { message: 'Hello?' } } }),
 });
 
+/** The first screen after signing in: a quiet day. */
+const dashboard = {
+  day: '2024-01-05',
+  currencies: [],
+  members: { registered: 0, firstDeposits: 0 },
+  waiting: [],
+};
+
 let conversations: ConversationSummary[];
 let history: ChatMessage[];
 /** Whether the session cookie holds, as the server sees it. */
@@ -125,6 +133,7 @@ beforeEach(() => {
       signedIn = false;
       return jsonResponse({ success: true });
     },
+    '/api/backoffice/dashboard': () => jsonResponse(dashboard),
   });
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -155,10 +164,12 @@ describe('the back office routes', { timeout: 20_000 }, () => {
     }
   });
 
-  it("take signed-in staff from the login to their role's first section", async () => {
+  it("take signed-in staff from the login to their role's first section, the dashboard", async () => {
     const router = renderAt('/backoffice/login');
-    expect(await screen.findByRole('heading', { name: 'Members' }, lazyScreen)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/backoffice/members');
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/dashboard');
   });
 
   it('sign staff in through both steps and open the back office, storing nothing of the session', async () => {
@@ -172,6 +183,7 @@ describe('the back office routes', { timeout: 20_000 }, () => {
         return jsonResponse({ token: 'staff-session-token', role: 'support', staff: nok });
       },
       '/api/backoffice/chat/conversations': () => jsonResponse({ conversations, nextCursor: null }),
+      '/api/backoffice/dashboard': () => jsonResponse(dashboard),
     });
     const router = renderAt('/backoffice/login');
     await user.type(await screen.findByLabelText('Username', {}, lazyScreen), 'support');
@@ -180,8 +192,10 @@ describe('the back office routes', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('Authenticator code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByRole('heading', { name: 'Members' }, lazyScreen)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/backoffice/members');
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard' }, lazyScreen),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/backoffice/dashboard');
     expect(screen.getByText('Nok')).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(

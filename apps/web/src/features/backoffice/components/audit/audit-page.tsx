@@ -1,35 +1,14 @@
-import { Alert, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconLink, IconLinkOff, IconShieldCheck } from '@tabler/icons-react';
-import type { AuditEntry } from '@wallet/contract/staff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert } from '../../../../lib/alerts';
-import { formatDateTime } from '../../../../lib/format';
 import { type AuditFilter, useAudit } from '../../api/get-audit';
 import { useVerifyAudit } from '../../api/verify-audit';
 import { auditCsv, downloadCsv } from '../../audit-csv';
-import { DeskTable } from '../desk-table';
 import { SectionHeader } from '../section-header';
 import { AuditFilters } from './audit-filters';
-
-const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
-
-/** An entry's state before and after the change, shown when its row is opened. */
-function EntryStates({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation();
-  return (
-    <SimpleGrid cols={2} p="sm">
-      {(['before', 'after'] as const).map((side) => (
-        <Stack key={side} gap={4}>
-          <Text size="xs" c="dimmed" fw={600}>
-            {t(`backoffice.audit.${side}`)}
-          </Text>
-          <Code block>{json(entry[side])}</Code>
-        </Stack>
-      ))}
-    </SimpleGrid>
-  );
-}
+import { AuditTable } from './audit-table';
 
 /** "Check the chain": the server walks the hash chain and says where, if anywhere, it breaks. */
 function ChainCheck() {
@@ -75,7 +54,6 @@ export function AuditPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<AuditFilter>({});
   const audit = useAudit(filter);
-  const [expanded, setExpanded] = useState<unknown[]>([]);
   const entries = audit.data ?? [];
 
   return (
@@ -83,47 +61,14 @@ export function AuditPage() {
       <SectionHeader title={t('backoffice.sections.audit')} text={t('backoffice.audit.intro')}>
         <ChainCheck />
       </SectionHeader>
-      <AuditFilters
-        onFilter={(next) => {
-          setExpanded([]);
-          setFilter(next);
-        }}
-      />
-      <DeskTable<AuditEntry>
+      <AuditFilters onFilter={setFilter} />
+      <AuditTable
+        // Another filter, other rows: none of them opened.
+        key={JSON.stringify(filter)}
         aria-label={t('backoffice.sections.audit')}
-        records={entries}
+        entries={entries}
         fetching={audit.isFetching && !audit.data}
         noRecordsText={t(audit.isError ? 'backoffice.table.loadFailed' : 'backoffice.table.empty')}
-        rowExpansion={{
-          allowMultiple: true,
-          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-          content: ({ record }) => <EntryStates entry={record} />,
-        }}
-        columns={[
-          { accessor: 'id', title: '#' },
-          {
-            accessor: 'at',
-            title: t('backoffice.audit.columns.at'),
-            render: (entry) => formatDateTime(entry.at),
-          },
-          {
-            accessor: 'staff',
-            title: t('backoffice.audit.columns.staff'),
-            render: (entry) => entry.staff ?? '—',
-          },
-          { accessor: 'action', title: t('backoffice.audit.columns.action') },
-          {
-            accessor: 'target',
-            title: t('backoffice.audit.columns.target'),
-            render: (entry) => entry.target ?? '—',
-          },
-          {
-            accessor: 'reason',
-            title: t('backoffice.audit.columns.reason'),
-            render: (entry) => entry.reason ?? '—',
-          },
-          { accessor: 'ip', title: t('backoffice.audit.columns.ip') },
-        ]}
       />
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed">

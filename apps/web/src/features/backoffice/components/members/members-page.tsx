@@ -1,94 +1,38 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAdjustmentsDollar, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { MemberSummary } from '@wallet/contract/staff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { showSuccessAlert } from '../../../../lib/alerts';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatAccountNo } from '../../../../lib/format';
 import { useMembers } from '../../api/get-members';
-import { useSetMemberActive } from '../../api/set-member-active';
-import { showDeskError } from '../../fresh-code';
-import { useStaffMay } from '../../use-staff-may';
-import { DeskTable, useSorted } from '../desk-table';
-import { ReasonModal } from '../reason-modal';
+import { memberPath } from '../../paths';
+import { DeskTable, useDeskList } from '../desk-table';
 import { SectionHeader } from '../section-header';
 import { AdjustBalanceModal } from './adjust-balance-modal';
+import { MemberActions, MemberChangeModal, type PendingChange } from './member-actions';
+import { MemberLink } from './member-link';
 import { MemberSearch } from './member-search';
 
-function MemberActions({
-  member,
-  onStatus,
-  onAdjust,
-}: {
-  member: MemberSummary;
-  onStatus: (member: MemberSummary) => void;
-  onAdjust: (member: MemberSummary) => void;
-}) {
-  const { t } = useTranslation();
-  const may = useStaffMay();
-  return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
-      {may('adjustments.request') && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconAdjustmentsDollar size={16} aria-hidden />}
-          onClick={() => onAdjust(member)}
-        >
-          {t('backoffice.members.adjust')}
-        </Button>
-      )}
-      {may('members.status') && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          color={member.active ? 'red' : 'teal'}
-          leftSection={
-            member.active ? (
-              <IconUserOff size={16} aria-hidden />
-            ) : (
-              <IconUserCheck size={16} aria-hidden />
-            )
-          }
-          onClick={() => onStatus(member)}
-        >
-          {t(member.active ? 'backoffice.members.deactivate' : 'backoffice.members.reactivate')}
-        </Button>
-      )}
-    </Group>
-  );
-}
-
 /**
- * Members: find members by phone, name, bank account, id or invite code; deactivate or
- * reactivate them (support, admin) and ask for a balance adjustment (finance, admin). The
- * search is in the address (`?q=`), so the back button and a reload keep it.
+ * Members: find members by phone, name, bank account, id or invite code, and open one's page (a
+ * click on the row or the name); deactivate or reactivate them (support, admin) and ask for a
+ * balance adjustment (finance, admin). The search is in the address (`?q=`), so the back button
+ * and a reload keep it.
  */
 export function MembersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const { data, isFetching, isError, refetch } = useMembers(q);
-  const table = useSorted(data, { columnAccessor: 'id', direction: 'desc' });
-  const setActive = useSetMemberActive();
-  const [statusOf, setStatusOf] = useState<MemberSummary | null>(null);
+  const navigate = useNavigate();
+  const query = useMembers(q);
+  const list = useDeskList(
+    query,
+    { columnAccessor: 'id', direction: 'desc' },
+    'backoffice.members.none',
+  );
+  const [changing, setChanging] = useState<PendingChange | null>(null);
   const [adjusting, setAdjusting] = useState<MemberSummary | null>(null);
 
-  const changeStatus = async (reason: string) => {
-    if (!statusOf) return;
-    const active = !statusOf.active;
-    try {
-      await setActive.mutateAsync({ memberId: statusOf.id, active, reason });
-      const done = active ? 'backoffice.members.reactivated' : 'backoffice.members.deactivated';
-      showSuccessAlert(t(done, { name: statusOf.name }));
-    } catch (error) {
-      showDeskError(error);
-      throw error;
-    }
-  };
-
-  const verb = statusOf?.active ? 'deactivate' : 'reactivate';
   return (
     <Stack gap={0}>
       <SectionHeader
@@ -103,15 +47,20 @@ export function MembersPage() {
       ) : (
         <DeskTable<MemberSummary>
           aria-label={t('backoffice.sections.members')}
-          records={table.records}
-          sortStatus={table.sortStatus}
-          onSortStatusChange={table.onSortStatusChange}
-          fetching={isFetching && !data}
-          noRecordsText={isError ? t('backoffice.table.loadFailed') : t('backoffice.members.none')}
+          {...list}
+          // A row opens the member's page; its own buttons act on the row instead.
+          onRowClick={({ record, event }) => {
+            if (!(event.target as Element).closest('button, a')) navigate(memberPath(record.id));
+          }}
           columns={[
             { accessor: 'id', title: t('backoffice.members.columns.id'), sortable: true },
             { accessor: 'username', title: t('backoffice.members.columns.username') },
-            { accessor: 'name', title: t('backoffice.members.columns.name'), sortable: true },
+            {
+              accessor: 'name',
+              title: t('backoffice.members.columns.name'),
+              sortable: true,
+              render: (member) => <MemberLink id={member.id}>{member.name}</MemberLink>,
+            },
             {
               accessor: 'bankAccountNo',
               title: t('backoffice.members.columns.bank'),
@@ -133,30 +82,20 @@ export function MembersPage() {
               title: t('backoffice.table.actions'),
               textAlign: 'right',
               render: (member) => (
-                <MemberActions member={member} onStatus={setStatusOf} onAdjust={setAdjusting} />
+                <MemberActions member={member} onChange={setChanging} onAdjust={setAdjusting} />
               ),
             },
           ]}
         />
       )}
-      {isError && (
+      {query.isError && (
         <Group mt="sm">
-          <Button variant="default" size="compact-sm" onClick={() => void refetch()}>
+          <Button variant="default" size="compact-sm" onClick={() => void query.refetch()}>
             {t('backoffice.table.retry')}
           </Button>
         </Group>
       )}
-      <ReasonModal
-        request={
-          statusOf && {
-            title: t(`backoffice.members.${verb}Title`, { name: statusOf.name }),
-            text: t(`backoffice.members.${verb}Text`),
-            confirmLabel: t(`backoffice.members.${verb}`),
-          }
-        }
-        onClose={() => setStatusOf(null)}
-        onConfirm={changeStatus}
-      />
+      <MemberChangeModal pending={changing} onClose={() => setChanging(null)} />
       <AdjustBalanceModal member={adjusting} onClose={() => setAdjusting(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import type { StaffSession } from '@wallet/contract/staff';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useEndSession } from '../../api/end-session';
 import { useSessions } from '../../api/get-sessions';
 import { useStaffMay } from '../../use-staff-may';
 import { DeskTable, useSorted } from '../desk-table';
+import { RowAction } from '../row-action';
 import { SectionHeader } from '../section-header';
 
 /**
@@ -94,16 +95,14 @@ export function SessionsPage() {
             title: t('backoffice.table.actions'),
             textAlign: 'right',
             render: (session) => (
-              <Button
-                size="compact-sm"
-                variant="light"
+              <RowAction
+                icon={IconPlugConnectedX}
                 color="red"
-                leftSection={<IconPlugConnectedX size={16} aria-hidden />}
                 onClick={() => setEnding(session)}
-                aria-label={t('backoffice.sessions.endOf', { id: session.id })}
+                label={t('backoffice.sessions.endOf', { id: session.id })}
               >
                 {t('backoffice.sessions.end')}
-              </Button>
+              </RowAction>
             ),
           },
         ]}

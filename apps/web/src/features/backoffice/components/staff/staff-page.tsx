@@ -11,6 +11,7 @@ import { useStaffProfile } from '../../api/get-staff-profile';
 import { showDeskError } from '../../fresh-code';
 import { DeskTable, useSorted } from '../desk-table';
 import { ReasonModal } from '../reason-modal';
+import { RowAction } from '../row-action';
 import { SectionHeader } from '../section-header';
 import { AddStaffModal } from './add-staff-modal';
 
@@ -106,37 +107,27 @@ export function StaffPage() {
             textAlign: 'right',
             render: (account) => (
               <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  leftSection={<IconKey size={16} aria-hidden />}
+                <RowAction
+                  icon={IconKey}
                   onClick={() => setPending({ account, change: 'reset-authenticator' })}
-                  aria-label={t('backoffice.staff.resetAuthenticatorOf', {
+                  label={t('backoffice.staff.resetAuthenticatorOf', {
                     username: account.username,
                   })}
                 >
                   {t('backoffice.staff.resetAuthenticator')}
-                </Button>
+                </RowAction>
                 {/* An admin cannot deactivate themselves (the server refuses it too). */}
                 {account.id !== me?.id && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
+                  <RowAction
                     color={account.active ? 'red' : 'teal'}
-                    leftSection={
-                      account.active ? (
-                        <IconUserOff size={16} aria-hidden />
-                      ) : (
-                        <IconUserCheck size={16} aria-hidden />
-                      )
-                    }
+                    icon={account.active ? IconUserOff : IconUserCheck}
                     onClick={() =>
                       setPending({
                         account,
                         change: account.active ? 'deactivate' : 'reactivate',
                       })
                     }
-                    aria-label={t(
+                    label={t(
                       account.active
                         ? 'backoffice.staff.deactivateOf'
                         : 'backoffice.staff.reactivateOf',
@@ -148,7 +139,7 @@ export function StaffPage() {
                         ? 'backoffice.staff.deactivate'
                         : 'backoffice.staff.reactivate',
                     )}
-                  </Button>
+                  </RowAction>
                 )}
               </Group>
             ),

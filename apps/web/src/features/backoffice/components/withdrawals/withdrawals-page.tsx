@@ -1,14 +1,5 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconCheck, IconChecks, IconX } from '@tabler/icons-react';
+import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
 import type { WithdrawalReview } from '@wallet/contract/desk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,54 +15,16 @@ import { useWithdrawals, type WithdrawalReviewStatus } from '../../api/get-withd
 import { FreshCodeCancelled, showDeskError } from '../../fresh-code';
 import { useStaffMoney } from '../../money';
 import { useStaffMay } from '../../use-staff-may';
-import { DeskTable, useSorted } from '../desk-table';
+import { CellLines } from '../cell-lines';
+import { useDecisionColumns } from '../decision';
+import { DeskTable, useDeskList } from '../desk-table';
+import { MemberLink } from '../members/member-link';
+import { QueueSummary } from '../queue-summary';
 import { ReasonModal } from '../reason-modal';
 import { SectionHeader } from '../section-header';
-import { summarise, waitParts } from './withdrawal-summary';
 
 const statuses: WithdrawalReviewStatus[] = ['waiting', 'approved', 'rejected'];
 const statusColor = { waiting: 'yellow', approved: 'teal', rejected: 'red' } as const;
-
-function QueueSummary({ rows, status }: { rows: WithdrawalReview[]; status: string }) {
-  const { t } = useTranslation();
-  const money = useStaffMoney();
-  const { totals, oldest } = summarise(rows);
-  return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} mb="md" aria-label={t('backoffice.withdrawals.summary')}>
-      <Paper withBorder p="sm" radius="md">
-        <Text size="xs" c="dimmed">
-          {t('backoffice.withdrawals.count')}
-        </Text>
-        <Text fw={700} size="xl" data-testid="withdrawals-count">
-          {rows.length}
-        </Text>
-      </Paper>
-      {totals.map((total) => (
-        <Paper key={total.currency} withBorder p="sm" radius="md">
-          <Text size="xs" c="dimmed">
-            {t('backoffice.withdrawals.total', { n: total.count })}
-          </Text>
-          <Text fw={700} size="xl">
-            {money(total.total, total.currency)}
-          </Text>
-        </Paper>
-      ))}
-      {status === 'waiting' && oldest && (
-        <Paper withBorder p="sm" radius="md">
-          <Text size="xs" c="dimmed">
-            {t('backoffice.withdrawals.oldest')}
-          </Text>
-          <Text fw={700} size="xl">
-            {t('backoffice.withdrawals.wait', waitParts(oldest))}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(oldest)}
-          </Text>
-        </Paper>
-      )}
-    </SimpleGrid>
-  );
-}
 
 /**
  * Withdrawals above the threshold, held for staff: the queue's counts, totals and oldest wait,
@@ -85,8 +38,8 @@ export function WithdrawalsPage() {
   const may = useStaffMay();
   const [params, setParams] = useSearchParams();
   const status = statuses.find((s) => s === params.get('status')) ?? 'waiting';
-  const { data, isFetching, isError } = useWithdrawals(status);
-  const table = useSorted(data, { columnAccessor: 'createdAt', direction: 'asc' });
+  const query = useWithdrawals(status);
+  const list = useDeskList(query, { columnAccessor: 'createdAt', direction: 'asc' });
   const decide = useDecideWithdrawal();
   const [selected, setSelected] = useState<WithdrawalReview[]>([]);
   const [rejecting, setRejecting] = useState<WithdrawalReview | null>(null);
@@ -140,6 +93,19 @@ export function WithdrawalsPage() {
     }
   };
 
+  const decisionColumns = useDecisionColumns<WithdrawalReview>({
+    decided: status !== 'waiting',
+    decision: (row) => ({ by: row.decidedBy, reason: row.reason }),
+    deciding,
+    buttons: (row) => ({
+      approveLabel: t('backoffice.withdrawals.approveOne', { id: row.id }),
+      rejectLabel: t('backoffice.withdrawals.rejectOne', { id: row.id }),
+      onApprove: () => void approve(row),
+      onReject: () => setRejecting(row),
+      disabled: bulk,
+    }),
+  });
+
   return (
     <Stack gap={0}>
       <SectionHeader
@@ -159,7 +125,12 @@ export function WithdrawalsPage() {
           }))}
         />
       </SectionHeader>
-      <QueueSummary rows={data ?? []} status={status} />
+      <QueueSummary
+        rows={query.data ?? []}
+        countLabel={t('backoffice.withdrawals.count')}
+        testId="withdrawals-count"
+        waiting={status === 'waiting'}
+      />
       {deciding && (
         <Group mb="sm">
           <Button
@@ -174,11 +145,7 @@ export function WithdrawalsPage() {
       )}
       <DeskTable<WithdrawalReview>
         aria-label={t('backoffice.sections.withdrawals')}
-        records={table.records}
-        sortStatus={table.sortStatus}
-        onSortStatusChange={table.onSortStatusChange}
-        fetching={isFetching && !data}
-        noRecordsText={t(isError ? 'backoffice.table.loadFailed' : 'backoffice.table.empty')}
+        {...list}
         {...(deciding
           ? {
               selectedRecords: selected,
@@ -205,12 +172,14 @@ export function WithdrawalsPage() {
             title: t('backoffice.withdrawals.columns.member'),
             sortable: true,
             render: (row) => (
-              <Stack gap={0}>
-                <Text size="sm">{row.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {row.username} · #{row.memberId}
-                </Text>
-              </Stack>
+              <CellLines
+                main={row.name}
+                sub={
+                  <>
+                    {row.username} · <MemberLink id={row.memberId} />
+                  </>
+                }
+              />
             ),
           },
           {
@@ -261,52 +230,7 @@ export function WithdrawalsPage() {
               </Badge>
             ),
           },
-          {
-            accessor: 'decidedBy',
-            title: t('backoffice.withdrawals.columns.decidedBy'),
-            hidden: status === 'waiting',
-            render: (row) => (
-              <Stack gap={0}>
-                <Text size="sm">{row.decidedBy ?? '—'}</Text>
-                {row.reason && (
-                  <Text size="xs" c="dimmed">
-                    {row.reason}
-                  </Text>
-                )}
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'actions',
-            title: t('backoffice.table.actions'),
-            textAlign: 'right',
-            hidden: !deciding,
-            render: (row) => (
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Button
-                  size="compact-sm"
-                  color="teal"
-                  leftSection={<IconCheck size={16} aria-hidden />}
-                  disabled={bulk}
-                  onClick={() => void approve(row)}
-                  aria-label={t('backoffice.withdrawals.approveOne', { id: row.id })}
-                >
-                  {t('backoffice.withdrawals.approve')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconX size={16} aria-hidden />}
-                  disabled={bulk}
-                  onClick={() => setRejecting(row)}
-                  aria-label={t('backoffice.withdrawals.rejectOne', { id: row.id })}
-                >
-                  {t('backoffice.withdrawals.reject')}
-                </Button>
-              </Group>
-            ),
-          },
+          ...decisionColumns,
         ]}
       />
       <ReasonModal
@@ -317,7 +241,7 @@ export function WithdrawalsPage() {
               name: rejecting.name,
             }),
             text: t('backoffice.withdrawals.rejectText'),
-            confirmLabel: t('backoffice.withdrawals.reject'),
+            confirmLabel: t('backoffice.decision.reject'),
           }
         }
         onClose={() => setRejecting(null)}
