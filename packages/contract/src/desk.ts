@@ -5,7 +5,7 @@ import { MAX_MONEY } from './money';
 
 const slipNoteCodes = Object.keys(slipNoteReasons) as [SlipNoteCode, ...SlipNoteCode[]];
 
-import { StaffIdParamsSchema } from './staff';
+import { StaffIdParamsSchema, staffPageQuery } from './staff';
 
 /**
  * The back office's money desk (CONTRACT.md, "Back office (staff) API"; docs/backoffice.md):
@@ -62,11 +62,16 @@ export const AdjustmentSchema = AdjustmentStateSchema.extend({
 });
 export type Adjustment = z.infer<typeof AdjustmentSchema>;
 
-export const AdjustmentListQuerySchema = z.object({
-  status: z.enum(adjustmentStatuses, { error: 'KEY_INVALID' }).optional(),
-  memberId: z.coerce.number({ error: 'KEY_INVALID' }).int().min(1).optional(),
+export const AdjustmentListQuerySchema = z
+  .object({
+    status: z.enum(adjustmentStatuses, { error: 'KEY_INVALID' }).optional(),
+    memberId: z.coerce.number({ error: 'KEY_INVALID' }).int().min(1).optional(),
+  })
+  .extend(staffPageQuery(['createdAt', 'amount'], { sort: 'createdAt', order: 'desc' }).shape);
+export const AdjustmentListResponseSchema = z.object({
+  adjustments: z.array(AdjustmentSchema),
+  total: z.number().int(),
 });
-export const AdjustmentListResponseSchema = z.object({ adjustments: z.array(AdjustmentSchema) });
 
 export const AdjustmentIdParamsSchema = StaffIdParamsSchema;
 export const RejectionSchema = z.object({ reason });
@@ -75,9 +80,14 @@ export const RejectionSchema = z.object({ reason });
 
 export const withdrawalReviewStatuses = ['waiting', 'approved', 'rejected'] as const;
 
-export const WithdrawalListQuerySchema = z.object({
-  status: z.enum(withdrawalReviewStatuses, { error: 'KEY_INVALID' }).default('waiting'),
-});
+/** The queue oldest first; `limit` 50 unless asked, so a plain `?status=waiting` sees a day's. */
+export const WithdrawalListQuerySchema = z
+  .object({
+    status: z.enum(withdrawalReviewStatuses, { error: 'KEY_INVALID' }).default('waiting'),
+  })
+  .extend(
+    staffPageQuery(['createdAt', 'amount'], { sort: 'createdAt', order: 'asc', limit: 50 }).shape,
+  );
 
 export const WithdrawalReviewSchema = z.object({
   id: z.number().int(),
@@ -103,7 +113,17 @@ export type WithdrawalReview = z.infer<typeof WithdrawalReviewSchema>;
 
 export const WithdrawalListResponseSchema = z.object({
   withdrawals: z.array(WithdrawalReviewSchema),
+  /** How many are in this state, over every page. */
+  total: z.number().int(),
+  /** Over every page of the state: the sum per currency and the oldest, for the queue's header. */
+  summary: z.object({
+    totals: z.array(
+      z.object({ currency: z.string(), count: z.number().int(), amount: z.number() }),
+    ),
+    oldestAt: TimestampSchema.nullable(),
+  }),
 });
+export type WithdrawalListResponse = z.infer<typeof WithdrawalListResponseSchema>;
 
 export const WithdrawalStateSchema = z.object({
   id: z.number().int(),

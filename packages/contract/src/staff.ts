@@ -252,13 +252,52 @@ export const AuditVerifyResponseSchema = z.object({
 });
 export type AuditVerifyResponse = z.infer<typeof AuditVerifyResponseSchema>;
 
+/** Rows of a back-office list a page holds, at most (mantine-datatable's pages). */
+export const STAFF_PAGE_MAX = 100;
+
+/**
+ * A back-office list's page and order, from its query string: `page` from 1, `limit` rows,
+ * sorted by one of `columns` (`sort`), `asc` or `desc` (`order`). Lists answer `total` beside
+ * the page's rows, so a table pages and sorts on the server.
+ */
+export function staffPageQuery<const Columns extends readonly [string, ...string[]]>(
+  columns: Columns,
+  defaults: { sort: Columns[number]; order: 'asc' | 'desc'; limit?: number },
+) {
+  return z.object({
+    page: z.coerce
+      .number({ error: 'KEY_INVALID' })
+      .int({ error: 'KEY_INVALID' })
+      .min(1, {
+        error: 'KEY_INVALID',
+      })
+      .default(1),
+    limit: z.coerce
+      .number({ error: 'KEY_INVALID' })
+      .int({ error: 'KEY_INVALID' })
+      .min(1, { error: 'KEY_INVALID' })
+      .max(STAFF_PAGE_MAX, { error: 'KEY_INVALID' })
+      .default(defaults.limit ?? 25),
+    sort: z.enum(columns, { error: 'KEY_INVALID' }).default(defaults.sort as Columns[number]),
+    order: z.enum(['asc', 'desc'], { error: 'KEY_INVALID' }).default(defaults.order),
+  });
+}
+export type StaffPage<Column extends string = string> = {
+  page: number;
+  limit: number;
+  sort: Column;
+  order: 'asc' | 'desc';
+};
+
 // Members, as staff find them (CONTRACT.md: `GET /api/backoffice/members?q=`).
 
-export const MemberSearchQuerySchema = z.object({
-  q: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(100, {
-    error: 'KEY_INVALID',
-  }),
-});
+export const MemberSearchQuerySchema = z
+  .object({
+    q: z.string({ error: 'KEY_INVALID' }).trim().min(1, { error: 'KEY_MISSING' }).max(100, {
+      error: 'KEY_INVALID',
+    }),
+  })
+  .extend(staffPageQuery(['createdAt', 'name'], { sort: 'createdAt', order: 'desc' }).shape);
 
 export const MemberSummarySchema = z.object({
   id: z.number().int(),
@@ -271,7 +310,11 @@ export const MemberSummarySchema = z.object({
   createdAt: TimestampSchema,
 });
 export type MemberSummary = z.infer<typeof MemberSummarySchema>;
-export const MemberSearchResponseSchema = z.object({ members: z.array(MemberSummarySchema) });
+export const MemberSearchResponseSchema = z.object({
+  members: z.array(MemberSummarySchema),
+  /** How many members the search finds, over every page. */
+  total: z.number().int(),
+});
 
 export const MemberIdParamsSchema = StaffIdParamsSchema;
 

@@ -1,6 +1,21 @@
 import { randomInt } from 'node:crypto';
 import { MEMBER_ID_MAX } from '@wallet/contract/account';
-import { and, desc, eq, gte, ilike, like, lte, ne, or, sql } from 'drizzle-orm';
+import type { StaffPage } from '@wallet/contract/staff';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  like,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banks, ledgerTransactions, memberBonuses, memberNotes, members } from '../../db/schema';
 
@@ -111,42 +126,56 @@ export async function updateMember(
     .where(eq(members.id, memberId));
 }
 
+const memberColumns = { createdAt: members.createdAt, name: members.name };
+
 /**
- * Members a staff search finds (docs/backoffice.md): by id or invite code (`PR<id>`), by phone
- * (the username, with or without the leading 0 or +66/+856), by bank account number, or by a
- * part of the name. At most `limit`, newest first.
+ * What a staff search matches (docs/backoffice.md): the id or invite code (`PR<id>`), the phone
+ * (the username, with or without the leading 0 or +66/+856), the bank account number, or a part
+ * of the name.
  */
-export async function searchMembers(db: Db, q: string, limit = 50) {
+function memberSearch(q: string): SQL | undefined {
   const digits = q.replace(/[\s-]/g, '');
   const id = /^(pr)?\d{1,10}$/i.test(digits) ? Number(digits.replace(/^pr/i, '')) : null;
   const phoneTail = /^\+?\d{6,}$/.test(digits)
     ? digits.replace(/^\+?(66|856)/, '').replace(/^0/, '')
     : null;
   const name = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .select({
-      id: members.id,
-      username: members.username,
-      name: members.name,
-      active: members.active,
-      bankCode: members.bankCode,
-      bankAccountNo: members.bankAccountNo,
-      currency: members.currency,
-      createdAt: members.createdAt,
-    })
-    .from(members)
-    .where(
-      or(
-        id !== null && Number.isSafeInteger(id) && id <= 2_147_483_647
-          ? eq(members.id, id)
-          : undefined,
-        phoneTail ? like(members.username, `%${phoneTail}`) : undefined,
-        /^\d{6,}$/.test(digits) ? eq(members.bankAccountNo, digits) : undefined,
-        ilike(members.name, name),
-      ),
-    )
-    .orderBy(desc(members.createdAt))
-    .limit(limit);
+  return or(
+    id !== null && Number.isSafeInteger(id) && id <= 2_147_483_647 ? eq(members.id, id) : undefined,
+    phoneTail ? like(members.username, `%${phoneTail}`) : undefined,
+    /^\d{6,}$/.test(digits) ? eq(members.bankAccountNo, digits) : undefined,
+    ilike(members.name, name),
+  );
+}
+
+/** One page of the members a staff search finds, and how many it finds in all. */
+export async function searchMembers(
+  db: Db,
+  q: string,
+  page: StaffPage<keyof typeof memberColumns>,
+) {
+  const where = memberSearch(q);
+  const direction = page.order === 'asc' ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: members.id,
+        username: members.username,
+        name: members.name,
+        active: members.active,
+        bankCode: members.bankCode,
+        bankAccountNo: members.bankAccountNo,
+        currency: members.currency,
+        createdAt: members.createdAt,
+      })
+      .from(members)
+      .where(where)
+      .orderBy(direction(memberColumns[page.sort]), direction(members.id))
+      .offset((page.page - 1) * page.limit)
+      .limit(page.limit),
+    db.select({ total: count() }).from(members).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** Sets a member's `active`; answers what it was, or null for no such member. */

@@ -29,7 +29,10 @@ export const memberDeskRoutes: FastifyPluginAsyncZod<{ desk: MemberDesk }> = asy
         response: { 200: MemberSearchResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ members: await desk.search(request.query.q) }),
+    (request) => {
+      const { q, ...page } = request.query;
+      return desk.search(q, page);
+    },
   );
 
   app.get(

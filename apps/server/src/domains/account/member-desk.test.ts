@@ -40,6 +40,28 @@ describeOnDatabases('members at the back office', (target) => {
     expect(await find('%')).not.toContain(member.username);
   });
 
+  it('pages and sorts what a search finds on the server', async () => {
+    const { app } = h;
+    for (const name of ['Anong Pagetest', 'Boon Pagetest', 'Chai Pagetest']) {
+      await memberWithToken(app, { name });
+    }
+    const viewer = await staffToken(app, 'viewer');
+    const find = async (query: string) =>
+      (await call(app, 'GET', `/api/backoffice/members?q=pagetest&${query}`, { token: viewer }))
+        .body;
+    const names = (body: Record<string, unknown>) =>
+      (body.members as Found[]).map((row) => row.name);
+    expect(names(await find('sort=name&order=asc'))).toEqual([
+      'Anong Pagetest',
+      'Boon Pagetest',
+      'Chai Pagetest',
+    ]);
+    const second = await find('sort=name&order=desc&limit=1&page=2');
+    expect(names(second)).toEqual(['Boon Pagetest']);
+    expect(second.total).toBe(3);
+    expect((await find('limit=0')).code).toBe('KEY_INVALID');
+  });
+
   it('deactivates a member with a reason: sessions end, calls say INACTIVE_USER; reactivation lets them in', async () => {
     const { app } = h;
     const member = await memberWithToken(app);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { isLatinName, needsLatinName } from '@wallet/contract/account';
 import { fromMinor } from '@wallet/contract/money';
-import type { MemberDetail, MemberFlag, MemberSummary } from '@wallet/contract/staff';
+import type { MemberDetail, MemberFlag, MemberSummary, StaffPage } from '@wallet/contract/staff';
 import type { AuditLog } from '../../core/audit/audit';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
@@ -63,9 +63,15 @@ const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456
 export class MemberDesk {
   constructor(private readonly deps: MemberDeskDeps) {}
 
-  async search(q: string): Promise<MemberSummary[]> {
-    const rows = await searchMembers(this.deps.db, q);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  async search(
+    q: string,
+    page: StaffPage<'createdAt' | 'name'>,
+  ): Promise<{ members: MemberSummary[]; total: number }> {
+    const { rows, total } = await searchMembers(this.deps.db, q, page);
+    return {
+      members: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      total,
+    };
   }
 
   /**

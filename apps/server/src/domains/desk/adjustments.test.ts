@@ -61,6 +61,30 @@ describeOnDatabases('balance adjustments', (target) => {
     expect(rejectLater.status).toBe(404);
   });
 
+  it("pages a member's adjustments on the server, largest first when asked", async () => {
+    const { app } = h;
+    const member = await memberAndId();
+    const finance = await staffToken(app, 'finance');
+    for (const amount of [10, 30, 20]) {
+      await call(app, 'POST', '/api/backoffice/adjustments', {
+        token: finance,
+        body: { memberId: member.id, amount, reason: 'paging check' },
+      });
+    }
+    const list = async (query: string) =>
+      (
+        await call(app, 'GET', `/api/backoffice/adjustments?memberId=${member.id}&${query}`, {
+          token: finance,
+        })
+      ).body as { adjustments: { amount: number }[]; total: number };
+    expect((await list('')).adjustments.map((row) => row.amount)).toEqual([20, 30, 10]);
+    const page = await list('sort=amount&order=desc&limit=2&page=1');
+    expect(page).toMatchObject({ total: 3, adjustments: [{ amount: 30 }, { amount: 20 }] });
+    expect((await list('sort=amount&order=desc&limit=2&page=2')).adjustments).toMatchObject([
+      { amount: 10 },
+    ]);
+  });
+
   it('never debits below zero, and a rejected one moves nothing', async () => {
     const { app } = h;
     const member = await memberAndId();

@@ -1,6 +1,7 @@
 import type { Adjustment, AdjustmentRequest } from '@wallet/contract/desk';
 import type { SlipNoteCode } from '@wallet/contract/errors';
 import { fromMinor, minor, toMinor } from '@wallet/contract/money';
+import type { StaffPage } from '@wallet/contract/staff';
 import { ADJUSTMENT_ACCOUNT, WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import type { AuditLog } from '../../core/audit/audit';
 import type { Ledger } from '../../core/ledger/ledger';
@@ -11,7 +12,9 @@ import type { DepositService } from '../deposit/deposit.service';
 import type { SlipService } from '../slip/slip.service';
 import { actorOf, type StaffContext, type StaffService } from '../staff/staff.service';
 import {
+  type AdjustmentFilter,
   type AdjustmentRow,
+  countAdjustments,
   decideAdjustment,
   findAdjustment,
   insertAdjustment,
@@ -338,9 +341,13 @@ export class Adjustments {
     return row;
   }
 
-  async list(filter: { status?: string | undefined; memberId?: number | undefined }) {
-    const rows = await listAdjustments(this.deps.db, filter);
-    return rows.map(({ row, requestedBy, decidedBy }) => ({
+  /** One page of the adjustments the filter finds, and how many it finds in all. */
+  async list(filter: AdjustmentFilter, page: StaffPage<'createdAt' | 'amount'>) {
+    const [rows, total] = await Promise.all([
+      listAdjustments(this.deps.db, filter, page),
+      countAdjustments(this.deps.db, filter),
+    ]);
+    const found = rows.map(({ row, requestedBy, decidedBy }) => ({
       ...view(row),
       status: row.status as Adjustment['status'],
       reason: row.reason,
@@ -350,5 +357,6 @@ export class Adjustments {
       createdAt: row.createdAt.toISOString(),
       decidedAt: row.decidedAt?.toISOString() ?? null,
     }));
+    return { adjustments: found, total };
   }
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { StaffPage } from '@wallet/contract/staff';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { adjustments, members, staff } from '../../db/schema';
@@ -59,13 +60,32 @@ export async function decideAdjustment(
 const requester = alias(staff, 'requester');
 const decider = alias(staff, 'decider');
 
-export async function listAdjustments(
-  db: Db,
-  filter: { status?: string | undefined; memberId?: number | undefined },
-) {
+export type AdjustmentFilter = { status?: string | undefined; memberId?: number | undefined };
+
+const adjustmentColumns = { createdAt: adjustments.createdAt, amount: adjustments.amount };
+
+function adjustmentsWhere(filter: AdjustmentFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(adjustments.status, filter.status));
   if (filter.memberId) where.push(eq(adjustments.memberId, filter.memberId));
+  return and(...where);
+}
+
+export async function countAdjustments(db: Db, filter: AdjustmentFilter): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(adjustments)
+    .where(adjustmentsWhere(filter));
+  return row?.total ?? 0;
+}
+
+/** One page of the adjustments the filter finds. */
+export async function listAdjustments(
+  db: Db,
+  filter: AdjustmentFilter,
+  page: StaffPage<keyof typeof adjustmentColumns>,
+) {
+  const direction = page.order === 'asc' ? asc : desc;
   return db
     .select({
       row: adjustments,
@@ -75,7 +95,8 @@ export async function listAdjustments(
     .from(adjustments)
     .innerJoin(requester, eq(requester.id, adjustments.requestedBy))
     .leftJoin(decider, eq(decider.id, adjustments.decidedBy))
-    .where(and(...where))
-    .orderBy(desc(adjustments.id))
-    .limit(200);
+    .where(adjustmentsWhere(filter))
+    .orderBy(direction(adjustmentColumns[page.sort]), direction(adjustments.id))
+    .offset((page.page - 1) * page.limit)
+    .limit(page.limit);
 }

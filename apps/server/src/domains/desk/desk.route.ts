@@ -38,7 +38,10 @@ export const adjustmentRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustments 
         response: { 200: AdjustmentListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ adjustments: await adjustments.list(request.query) }),
+    (request) => {
+      const { status, memberId, ...page } = request.query;
+      return adjustments.list({ status, memberId }, page);
+    },
   );
 
   app.post(

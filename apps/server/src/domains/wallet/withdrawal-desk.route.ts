@@ -29,7 +29,10 @@ export const withdrawalDeskRoutes: FastifyPluginAsyncZod<{ desk: WithdrawalDesk 
         response: { 200: WithdrawalListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ withdrawals: await desk.list(request.query.status) }),
+    (request) => {
+      const { status, ...page } = request.query;
+      return desk.list(status, page);
+    },
   );
 
   app.post(

@@ -84,6 +84,41 @@ describeOnDatabases('withdrawals that wait for staff', (target) => {
     ]);
   });
 
+  it('pages and sorts the queue on the server, with the whole queue in its header', async () => {
+    const { app } = h;
+    const m = await memberWithToken(app);
+    await topUp(app, m.token, 40_000);
+    for (const amount of [6_100, 8_300, 7_200]) await move(app, m.token, 'withdraw', { amount });
+    const viewer = await staffToken(app, 'viewer');
+    const page = async (query: string) =>
+      (
+        await call(app, 'GET', `/api/backoffice/withdrawals?status=waiting&${query}`, {
+          token: viewer,
+        })
+      ).body;
+    const all = await page('limit=100');
+    const mine = (all.withdrawals as Waiting[]).filter((row) => row.username === m.username);
+    expect(mine.map((row) => row.amount)).toEqual([6_100, 8_300, 7_200]);
+    const summary = all.summary as {
+      totals: { currency: string; count: number; amount: number }[];
+    };
+    const baht = summary.totals.find((row) => row.currency === 'BAHT');
+    expect(baht?.count).toBe(all.total);
+    expect(Number(baht?.amount)).toBeGreaterThanOrEqual(21_600);
+
+    const biggest = await page('sort=amount&order=desc&limit=1');
+    expect(biggest.withdrawals).toHaveLength(1);
+    expect(biggest.total).toBe(all.total);
+    const second = await page('sort=amount&order=desc&limit=1&page=2');
+    const [first, next] = [biggest, second].map(
+      (body) => (body.withdrawals as Waiting[])[0]?.amount,
+    );
+    expect(Number(first)).toBeGreaterThanOrEqual(Number(next));
+    for (const bad of ['page=0', 'limit=101', 'sort=name', 'order=up']) {
+      expect((await page(bad)).code, bad).toBe('KEY_INVALID');
+    }
+  });
+
   it('gives the money back when staff reject it, with the reason on the statement', async () => {
     const { app, db } = h;
     const m = await memberWithToken(app);

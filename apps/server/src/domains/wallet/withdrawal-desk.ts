@@ -1,5 +1,6 @@
-import type { WithdrawalReview } from '@wallet/contract/desk';
+import type { WithdrawalListResponse, WithdrawalReview } from '@wallet/contract/desk';
 import { fromMinor } from '@wallet/contract/money';
+import type { StaffPage } from '@wallet/contract/staff';
 import type { AuditLog } from '../../core/audit/audit';
 import type { Db } from '../../db/client';
 import { numberFromInt8 } from '../../db/statement';
@@ -11,6 +12,7 @@ import {
   listWithdrawalReviews,
   lockWithdrawalReview,
   type WithdrawalReviewRow,
+  withdrawalReviewSummary,
 } from './withdrawal.repository';
 import type { WithdrawalService } from './withdrawal.service';
 
@@ -41,12 +43,19 @@ const view = (row: WithdrawalReviewRow) => ({
 export class WithdrawalDesk {
   constructor(private readonly deps: WithdrawalDeskDeps) {}
 
-  async list(status: string): Promise<WithdrawalReview[]> {
-    const rows = await listWithdrawalReviews(this.deps.db, status);
+  /** One page of the reviews in a state, and the whole state's figures for the header. */
+  async list(
+    status: string,
+    page: StaffPage<'createdAt' | 'amount'>,
+  ): Promise<WithdrawalListResponse> {
+    const [rows, summary] = await Promise.all([
+      listWithdrawalReviews(this.deps.db, status, page),
+      withdrawalReviewSummary(this.deps.db, status),
+    ]);
     const running = await Promise.all(
       rows.map((row) => this.deps.bonusRunning(row.review.memberId)),
     );
-    return rows.map(({ review, username, name, decidedBy, ...today }, i) => ({
+    const withdrawals = rows.map(({ review, username, name, decidedBy, ...today }, i) => ({
       ...view(review),
       memberSince: today.memberSince.toISOString(),
       depositsToday: fromMinor(numberFromInt8(today.depositsToday)),
@@ -61,6 +70,22 @@ export class WithdrawalDesk {
       decidedBy,
       reason: review.reason,
     }));
+    const oldest = summary
+      .map((row) => row.oldestAt)
+      .filter((at): at is Date => at !== null)
+      .sort((x, y) => x.getTime() - y.getTime())[0];
+    return {
+      withdrawals,
+      total: summary.reduce((sum, row) => sum + row.count, 0),
+      summary: {
+        totals: summary.map((row) => ({
+          currency: row.currency,
+          count: row.count,
+          amount: fromMinor(numberFromInt8(row.amount)),
+        })),
+        oldestAt: oldest ? oldest.toISOString() : null,
+      },
+    };
   }
 
   async approve(id: number, context: StaffContext, ip: string) {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { StaffPage } from '@wallet/contract/staff';
+import { and, asc, count, desc, eq, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { members, payoutOutbox, staff, withdrawalReviews } from '../../db/schema';
 
@@ -40,8 +41,15 @@ export async function decideWithdrawalReview(
 
 const today = sql`(date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`;
 
-/** Reviews in a state, oldest first (the queue), with the member's name and today's money. */
-export async function listWithdrawalReviews(db: Db, status: string) {
+const reviewColumns = { createdAt: withdrawalReviews.createdAt, amount: withdrawalReviews.amount };
+
+/** One page of the reviews in a state, with the member's name and today's money. */
+export async function listWithdrawalReviews(
+  db: Db,
+  status: string,
+  page: StaffPage<keyof typeof reviewColumns>,
+) {
+  const direction = page.order === 'asc' ? asc : desc;
   return db
     .select({
       review: withdrawalReviews,
@@ -61,8 +69,24 @@ export async function listWithdrawalReviews(db: Db, status: string) {
     .innerJoin(members, eq(members.id, withdrawalReviews.memberId))
     .leftJoin(staff, eq(staff.id, withdrawalReviews.decidedBy))
     .where(eq(withdrawalReviews.status, status))
-    .orderBy(asc(withdrawalReviews.createdAt))
-    .limit(500);
+    .orderBy(direction(reviewColumns[page.sort]), direction(withdrawalReviews.transactionId))
+    .offset((page.page - 1) * page.limit)
+    .limit(page.limit);
+}
+
+/** Over every review in a state: how many and how much per currency, and the oldest. */
+export async function withdrawalReviewSummary(db: Db, status: string) {
+  return db
+    .select({
+      currency: withdrawalReviews.currency,
+      count: count(),
+      amount: sql<unknown>`coalesce(sum(${withdrawalReviews.amount}), 0)`,
+      oldestAt: min(withdrawalReviews.createdAt),
+    })
+    .from(withdrawalReviews)
+    .where(eq(withdrawalReviews.status, status))
+    .groupBy(withdrawalReviews.currency)
+    .orderBy(withdrawalReviews.currency);
 }
 
 /** Of these withdrawals, the ones still waiting for staff (the payout bank has not seen them). */
