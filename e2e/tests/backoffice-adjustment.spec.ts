@@ -14,7 +14,8 @@ test('a balance adjustment asked by finance in Members, refused to its asker and
   // Finance finds the member and asks for 250.50 baht.
   const finance = await staffPage(browser, baseURL ?? '', 'finance');
   const page = finance.page;
-  await expect(page).toHaveURL(/\/backoffice\/members$/);
+  await expect(page).toHaveURL(/\/backoffice\/dashboard$/);
+  await sectionsNav(page).getByRole('link', { name: 'Members' }).click();
   await page.getByRole('textbox', { name: 'Search members' }).fill(member.phone);
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row').filter({ hasText: member.phone });

@@ -73,11 +73,15 @@ test('an admin adds a finance account; its first sign-in enrols an authenticator
   await page.getByRole('button', { name: 'I have saved them, continue' }).click();
 
   // In the back office, with the finance sections only.
-  await expect(page).toHaveURL(/\/backoffice\/members$/);
+  await expect(page).toHaveURL(/\/backoffice\/dashboard$/);
   await expect(sectionsNav(page).getByRole('link')).toHaveText([
+    'Dashboard',
     'Members',
     'Adjustments',
+    'Bank transfers',
+    'Slips to check',
     'Withdrawals',
+    'Held transfers',
     'Support chat',
     'My sessions',
   ]);
@@ -85,8 +89,8 @@ test('an admin adds a finance account; its first sign-in enrols an authenticator
   await expect(page.getByRole('banner')).toContainText('Finance');
   // A section the role may not use sends it home.
   await page.goto('/backoffice/staff');
-  await expect(page).toHaveURL(/\/backoffice\/members$/);
-  await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+  await expect(page).toHaveURL(/\/backoffice\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await page.screenshot({ path: '/tmp/bo-shots/finance-home.png' });
   await context.close();
 });

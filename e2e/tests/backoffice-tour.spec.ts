@@ -10,9 +10,13 @@ test('an admin reads the audit log, checks its chain, exports it, and ends a ses
   const other = await staffPage(browser, baseURL ?? '', 'admin');
   const { context, page } = await staffPage(browser, baseURL ?? '', 'admin');
   await expect(sectionsNav(page).getByRole('link')).toHaveText([
+    'Dashboard',
     'Members',
     'Adjustments',
+    'Bank transfers',
+    'Slips to check',
     'Withdrawals',
+    'Held transfers',
     'Support chat',
     'Staff',
     'Audit log',
