@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { BonusProgressSchema } from './bonus';
 import { TimestampSchema } from './common';
 import { type SlipNoteCode, slipNoteReasons } from './errors';
 import { MAX_MONEY } from './money';
 
 const slipNoteCodes = Object.keys(slipNoteReasons) as [SlipNoteCode, ...SlipNoteCode[]];
 
-import { StaffIdParamsSchema, staffPageQuery } from './staff';
+import { MemberFlagSchema, StaffIdParamsSchema, staffPageQuery } from './staff';
 
 /**
  * The back office's money desk (CONTRACT.md, "Back office (staff) API"; docs/backoffice.md):
@@ -108,6 +109,10 @@ export const WithdrawalReviewSchema = z.object({
   withdrawalsToday: z.number(),
   /** Whether a paid bonus runs: its turnover is not done (a member cannot withdraw then). */
   bonusRunning: z.boolean(),
+  /** The bonus taken and not ended, with its turnover made and to make; null when none. */
+  bonus: BonusProgressSchema.nullable(),
+  /** What a human should look at about the member (as on their page). */
+  flags: z.array(MemberFlagSchema),
 });
 export type WithdrawalReview = z.infer<typeof WithdrawalReviewSchema>;
 

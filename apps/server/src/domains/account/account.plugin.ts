@@ -8,6 +8,8 @@ import { memberDeskRoutes } from './member-desk.route';
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountService;
+    /** Members as staff see and change them (the back office). */
+    memberDesk: MemberDesk;
   }
 }
 
@@ -44,6 +46,7 @@ export const accountDomain = fp(
       counters: app.counters,
       now: () => new Date(),
     });
+    app.decorate('memberDesk', desk);
     await app.register(memberDeskRoutes, { prefix: '/api/backoffice/members', desk });
   },
   { name: 'account', dependencies: ['otp', 'lookup', 'staff-auth'] },

@@ -87,7 +87,7 @@ export class MemberDesk {
       ledger.recentTransactions(db, memberId, 50),
       auth.sessionsOf(memberId),
       auth.signInsOf(memberId),
-      this.flags(memberId),
+      this.flagsOf(memberId),
       memberNotesOf(db, memberId),
       audit.list({ target: `member:${memberId}`, limit: 50 }),
     ]);
@@ -112,7 +112,7 @@ export class MemberDesk {
   }
 
   /** What a human should look at (docs/backoffice.md, "Flags"). */
-  private async flags(memberId: number): Promise<MemberFlag[]> {
+  async flagsOf(memberId: number): Promise<MemberFlag[]> {
     const { db, auth, now } = this.deps;
     const at = now().getTime();
     const since = new Date(at - FLAG_WINDOW_MS);

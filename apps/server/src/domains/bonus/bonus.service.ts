@@ -159,6 +159,13 @@ export class BonusService {
    * deposits (BONUS_REMAINING: a bonus must end before the next deposit), refunds and bonus
    * coupons.
    */
+  /** The running bonus's progress (its turnover made and to make), or null (the back office). */
+  async runningOf(memberId: number): Promise<BonusProgress | null> {
+    const member = await this.deps.member(memberId);
+    const running = await this.evaluate(member);
+    return running ? this.progress(member, running) : null;
+  }
+
   async paidBonusRunning(memberId: number): Promise<boolean> {
     const member = await this.deps.member(memberId);
     const running = await this.evaluate(member);

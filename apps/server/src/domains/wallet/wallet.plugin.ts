@@ -68,7 +68,8 @@ export const walletDomain = fp(
       audit: app.audit,
       outbox,
       withdrawals,
-      bonusRunning: app.bonusRunning,
+      bonusOf: (memberId) => app.bonuses.runningOf(memberId),
+      flagsOf: (memberId) => app.memberDesk.flagsOf(memberId),
       staff: app.staffService,
       now: () => new Date(),
     });

@@ -56,6 +56,7 @@ describeOnDatabases('withdrawals that wait for staff', (target) => {
         depositsToday: 20_000,
         withdrawalsToday: 11_000,
         bonusRunning: false,
+        bonus: null,
       },
     ]);
     expect(Date.now() - Date.parse(String(queue[0]?.memberSince))).toBeLessThan(3_600_000);
@@ -82,6 +83,27 @@ describeOnDatabases('withdrawals that wait for staff', (target) => {
       { statementType: 'withdraw', status: 'success', amount: 6_000 },
       { statementType: 'withdraw', status: 'success', amount: 5_000 },
     ]);
+  });
+
+  it("shows inline a taken bonus with its turnover, and the member's flags", async () => {
+    const { app } = h;
+    const m = await memberWithToken(app);
+    await topUp(app, m.token, 10_000);
+    const taken = await call(app, 'GET', '/api/bonus/activate/DAILY10', { token: m.token });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    // Taken but not paid yet (no deposit since): the member may still withdraw.
+    expect((await move(app, m.token, 'withdraw', { amount: 6_000 })).status).toBe(200);
+    const viewer = await staffToken(app, 'viewer');
+    const row = ((await waiting(viewer)) as (Waiting & Record<string, unknown>)[]).find(
+      (one) => one.username === m.username,
+    );
+    expect(row).toMatchObject({
+      bonusRunning: false,
+      bonus: { code: 'DAILY10', state: 'waiting', turnoverDone: 0 },
+      flags: expect.arrayContaining([
+        expect.objectContaining({ kind: 'bonus-then-withdrawal', amount: 6_000 }),
+      ]),
+    });
   });
 
   it('pages and sorts the queue on the server, with the whole queue in its header', async () => {

@@ -1,6 +1,7 @@
+import type { BonusProgress } from '@wallet/contract/bonus';
 import type { WithdrawalListResponse, WithdrawalReview } from '@wallet/contract/desk';
 import { fromMinor } from '@wallet/contract/money';
-import type { StaffPage } from '@wallet/contract/staff';
+import type { MemberFlag, StaffPage } from '@wallet/contract/staff';
 import type { AuditLog } from '../../core/audit/audit';
 import type { Db } from '../../db/client';
 import { numberFromInt8 } from '../../db/statement';
@@ -21,8 +22,10 @@ export type WithdrawalDeskDeps = {
   audit: AuditLog;
   outbox: Pick<PayoutOutbox, 'add' | 'send'>;
   withdrawals: Pick<WithdrawalService, 'refund'>;
-  /** Whether a paid bonus runs for the member (BonusService.paidBonusRunning). */
-  bonusRunning: (memberId: number) => Promise<boolean>;
+  /** The member's running bonus and its turnover (BonusService.runningOf). */
+  bonusOf: (memberId: number) => Promise<BonusProgress | null>;
+  /** What a human should look at about the member (MemberDesk.flagsOf). */
+  flagsOf: (memberId: number) => Promise<MemberFlag[]>;
   staff: Pick<StaffService, 'requireFreshCode'>;
   now: () => Date;
 };
@@ -52,15 +55,19 @@ export class WithdrawalDesk {
       listWithdrawalReviews(this.deps.db, status, page),
       withdrawalReviewSummary(this.deps.db, status),
     ]);
-    const running = await Promise.all(
-      rows.map((row) => this.deps.bonusRunning(row.review.memberId)),
-    );
+    const { bonusOf, flagsOf } = this.deps;
+    const [bonuses, flags] = await Promise.all([
+      Promise.all(rows.map((row) => bonusOf(row.review.memberId))),
+      Promise.all(rows.map((row) => flagsOf(row.review.memberId))),
+    ]);
     const withdrawals = rows.map(({ review, username, name, decidedBy, ...today }, i) => ({
       ...view(review),
       memberSince: today.memberSince.toISOString(),
       depositsToday: fromMinor(numberFromInt8(today.depositsToday)),
       withdrawalsToday: fromMinor(numberFromInt8(today.withdrawalsToday)),
-      bonusRunning: running[i] ?? false,
+      bonusRunning: bonuses[i]?.state === 'active',
+      bonus: bonuses[i] ?? null,
+      flags: flags[i] ?? [],
       status: review.status as WithdrawalReview['status'],
       username,
       name,
