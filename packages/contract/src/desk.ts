@@ -205,7 +205,14 @@ export const DashboardSchema = z.object({
   /** What waits for staff, with the oldest wait. */
   waiting: z.array(
     z.object({
-      what: z.enum(['withdrawals', 'adjustments', 'bank-transfers', 'held-transfers', 'chats']),
+      what: z.enum([
+        'withdrawals',
+        'adjustments',
+        'bank-transfers',
+        'slips',
+        'held-transfers',
+        'chats',
+      ]),
       count: z.number().int(),
       oldest: TimestampSchema.nullable(),
     }),

@@ -4,6 +4,8 @@ import { describeOnDatabases } from '../../test/databases';
 import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import { move, topUp } from '../../test/money';
+import { blankPng } from '../../test/slip-suite';
+import { uploadAndSettle } from '../../test/slips';
 import { staffToken } from '../../test/staff';
 import { useHarness } from '../../test/use-harness';
 
@@ -43,7 +45,11 @@ describeOnDatabases('the back office dashboard', (target) => {
       body: { bankCode: 'KBANK', accountNo: '5550001112', amount: 40, reference: randomUUID() },
     });
 
+    // A slip the verifier cannot read waits for staff too.
+    expect((await uploadAndSettle(h.app, m.token, blankPng())).note).toBe('INVALID_SLIP');
+
     const after = await read();
+    expect(waits(after, 'slips')?.count).toBe((waits(before, 'slips')?.count ?? 0) + 1);
     expect(channel(after, 'sandbox').count).toBe(channel(before, 'sandbox').count + 1);
     expect(channel(after, 'sandbox').amount).toBe(channel(before, 'sandbox').amount + 9_000);
     expect(baht(after)?.withdrawals.amount).toBe((baht(before)?.withdrawals.amount ?? 0) + 6_000);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { depositSources } from '../../core/ledger/outside-credits';
 import type { Db } from '../../db/client';
 import { numberFromInt8, rows } from '../../db/statement';
+import { undecidedNotes } from '../slip/slip.repository';
 
 /** The operator's day: Thailand and Laos share UTC+7. */
 const ZONE = 'Asia/Bangkok';
@@ -70,6 +71,13 @@ export async function dashboard(db: Db): Promise<Dashboard> {
           union all
           select 'bank-transfers', count(*), min(received_at) from bank_transfers
             where member_id is null and refunded_at is null
+          union all
+          select 'slips', count(*), min(created_at) from slips
+            where status = 'failed' and reviewed_at is null
+              and note in (${sql.join(
+                undecidedNotes.map((note) => sql`${note}`),
+                sql`, `,
+              )})
           union all
           select 'held-transfers', count(*), min(created_at) from ledger_transactions
             where type = 'transfer' and status = 'processing'
