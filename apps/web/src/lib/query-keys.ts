@@ -78,28 +78,29 @@ export const queryKeys = {
         : ([...queryKeys.backoffice.all, 'conversations', party] as const),
     history: (conversationId: number) =>
       [...queryKeys.backoffice.all, 'history', conversationId] as const,
-    /** Every search when `q` is left out (a member's status changed). */
-    members: (q?: string) =>
+    /** Every search when `q` is left out (a member's status changed); a search's pages under it. */
+    members: (q?: string, page?: object) =>
       q === undefined
         ? ([...queryKeys.backoffice.all, 'members'] as const)
-        : ([...queryKeys.backoffice.all, 'members', q] as const),
+        : ([...queryKeys.backoffice.all, 'members', q, page] as const),
     /** Under `members` (a number, where a search is a string): a status change refreshes both. */
     member: (id: number) => [...queryKeys.backoffice.members(), id] as const,
-    adjustments: (status?: string) =>
+    /** Every list when `status` is left out; a state's pages under it. */
+    adjustments: (status?: string, page?: object) =>
       status === undefined
         ? ([...queryKeys.backoffice.all, 'adjustments'] as const)
-        : ([...queryKeys.backoffice.all, 'adjustments', status] as const),
+        : ([...queryKeys.backoffice.all, 'adjustments', status, page] as const),
     /** Under `adjustments`, so a decision refreshes the member's list too. */
-    memberAdjustments: (memberId: number) =>
-      [...queryKeys.backoffice.adjustments(), 'member', memberId] as const,
+    memberAdjustments: (memberId: number, page?: object) =>
+      [...queryKeys.backoffice.adjustments(), 'member', memberId, page] as const,
     dashboard: () => [...queryKeys.backoffice.all, 'dashboard'] as const,
     bankTransfers: () => [...queryKeys.backoffice.all, 'bank-transfers'] as const,
     slips: () => [...queryKeys.backoffice.all, 'slips'] as const,
     heldTransfers: () => [...queryKeys.backoffice.all, 'held-transfers'] as const,
-    withdrawals: (status?: string) =>
+    withdrawals: (status?: string, page?: object) =>
       status === undefined
         ? ([...queryKeys.backoffice.all, 'withdrawals'] as const)
-        : ([...queryKeys.backoffice.all, 'withdrawals', status] as const),
+        : ([...queryKeys.backoffice.all, 'withdrawals', status, page] as const),
     staff: () => [...queryKeys.backoffice.all, 'staff'] as const,
     /** Every filter's pages when `filter` is left out. */
     audit: (filter?: Record<string, string>) =>

@@ -64,6 +64,8 @@ export function showTableColumns(): void {
 export function prepareDeskTests(): void {
   prepareBackofficeTests();
   showTableColumns();
+  // A table's pager scrolls it back to its top; jsdom's elements do not scroll.
+  Element.prototype.scrollTo = () => undefined;
 }
 
 /**

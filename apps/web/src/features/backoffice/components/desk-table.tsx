@@ -1,11 +1,12 @@
 import { DataTable, type DataTableProps, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Paging } from '../paging';
 
 /**
  * Every list of the back office (mantine-datatable): one look, the words for an empty list in the
- * reader's language. The endpoints answer whole lists (the audit log pages by itself), so there
- * is no paging here; sorting is the browser's (`useSorted`).
+ * reader's language. Lists the server pages (members, adjustments, withdrawals) take their pager
+ * from useDeskPage; the others come whole and are sorted in the browser (useDeskList).
  */
 export function DeskTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -63,5 +64,48 @@ export function useDeskList<T>(
     ...table,
     fetching: query.isFetching && !query.data,
     noRecordsText: t(query.isError ? 'backoffice.table.loadFailed' : empty),
+  };
+}
+
+type PageQuery<D> = { data: D | undefined; isFetching: boolean; isError: boolean };
+
+/**
+ * A page of a list the server pages and sorts, to spread into DeskTable: its rows and the pager
+ * over the `total` the server counts (`rows` picks both from the answer), in the reader's words;
+ * loading until the first answer, and the empty list's words as useDeskList's.
+ */
+export function useDeskPage<D, T>(
+  query: PageQuery<D>,
+  rows: (data: D) => { records: T[]; total: number },
+  paging: Paging<string>,
+  empty = 'backoffice.table.empty',
+) {
+  const { t } = useTranslation();
+  const page = query.data === undefined ? undefined : rows(query.data);
+  const { sort, order } = paging.request;
+  const sortStatus: DataTableSortStatus<T> = { columnAccessor: sort, direction: order };
+  return {
+    // A pager wants the table's border said (mantine-datatable's paginated props).
+    withTableBorder: true,
+    records: page?.records ?? [],
+    totalRecords: page?.total ?? 0,
+    ...paging.table,
+    sortStatus,
+    onSortStatusChange: (next: DataTableSortStatus<T>) =>
+      paging.sortBy(String(next.columnAccessor), next.direction),
+    fetching: query.isFetching && !query.data,
+    noRecordsText: t(query.isError ? 'backoffice.table.loadFailed' : empty),
+    paginationText: ({
+      from,
+      to,
+      totalRecords,
+    }: {
+      from: number;
+      to: number;
+      totalRecords: number;
+    }) => t('backoffice.table.range', { from, to, total: totalRecords }),
+    getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
+      'aria-label': t(`backoffice.table.pages.${control}`),
+    }),
   };
 }

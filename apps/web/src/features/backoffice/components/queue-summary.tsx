@@ -9,14 +9,14 @@ type QueueRow = { currency: string; amount: number; createdAt: string };
 
 export type CurrencyTotal = { currency: string; count: number; total: number };
 
+/** A queue at a glance: how many, how much per currency, since when. */
+export type QueueFigures = { count: number; totals: CurrencyTotal[]; oldest: string | null };
+
 /**
  * The queue at a glance: how many and how much per currency (baht and kip are never added
  * together), in minor units while adding so 0.1 + 0.2 stays 0.30, and the oldest request.
  */
-export function summarise(rows: readonly QueueRow[]): {
-  totals: CurrencyTotal[];
-  oldest: string | null;
-} {
+export function summarise(rows: readonly QueueRow[]): QueueFigures {
   const minor = new Map<string, { count: number; total: number }>();
   let oldest: string | null = null;
   for (const row of rows) {
@@ -29,7 +29,7 @@ export function summarise(rows: readonly QueueRow[]): {
   const totals = [...minor]
     .map(([currency, { count, total }]) => ({ currency, count, total: total / 100 }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
-  return { totals, oldest };
+  return { count: rows.length, totals, oldest };
 }
 
 /** How long since `since`, in whole hours and minutes. */
@@ -39,7 +39,8 @@ export function waitParts(since: string, now = Date.now()): { hours: number; min
 }
 
 type QueueSummaryProps = {
-  rows: readonly QueueRow[];
+  /** The whole queue's, not a page's: the server's for a list it pages, else summarise(rows). */
+  figures: QueueFigures;
   /** What the rows are ("Withdrawals"), over their count. */
   countLabel: string;
   /** The count's test id, for the browser journeys. */
@@ -49,13 +50,13 @@ type QueueSummaryProps = {
 };
 
 /** Above a queue's table: its count, its total per currency, and its oldest wait. */
-export function QueueSummary({ rows, countLabel, testId, waiting }: QueueSummaryProps) {
+export function QueueSummary({ figures, countLabel, testId, waiting }: QueueSummaryProps) {
   const { t } = useTranslation();
   const money = useStaffMoney();
-  const { totals, oldest } = summarise(rows);
+  const { count, totals, oldest } = figures;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} mb="md" aria-label={t('backoffice.queue.summary')}>
-      <StatCard label={countLabel} value={rows.length} testId={testId} />
+      <StatCard label={countLabel} value={count} testId={testId} />
       {totals.map((total) => (
         <StatCard
           key={total.currency}

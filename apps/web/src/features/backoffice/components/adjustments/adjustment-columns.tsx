@@ -12,7 +12,7 @@ const statusColor = { pending: 'yellow', approved: 'teal', rejected: 'red' } as 
 /**
  * What an adjustment is, in the adjustments queue and on a member's page (which leaves out the
  * member): when, which kind (a kept bank transfer and a slip carry the bank's reference), how
- * much, why, who asked, and where it stands.
+ * much, why, who asked, and where it stands. The server sorts by when and how much only.
  */
 export function useAdjustmentColumns({
   withMember = true,
@@ -22,7 +22,7 @@ export function useAdjustmentColumns({
   const { t } = useTranslation();
   const money = useStaffMoney();
   return [
-    { accessor: 'id', title: '#', sortable: true },
+    { accessor: 'id', title: '#' },
     {
       accessor: 'createdAt',
       title: t('backoffice.adjustments.columns.createdAt'),
@@ -40,7 +40,6 @@ export function useAdjustmentColumns({
     {
       accessor: 'memberId',
       title: t('backoffice.adjustments.columns.member'),
-      sortable: true,
       hidden: !withMember,
       render: (row) => <MemberLink id={row.memberId} />,
     },
@@ -59,7 +58,6 @@ export function useAdjustmentColumns({
     {
       accessor: 'requestedBy',
       title: t('backoffice.adjustments.columns.requestedBy'),
-      sortable: true,
     },
     {
       accessor: 'status',

@@ -2,10 +2,11 @@ import { SegmentedControl, Stack } from '@mantine/core';
 import { type Adjustment, type AdjustmentStatus, adjustmentStatuses } from '@wallet/contract/desk';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAdjustments } from '../../api/get-adjustments';
+import { adjustmentSorts, firstAdjustmentPage, useAdjustments } from '../../api/get-adjustments';
+import { usePaging } from '../../paging';
 import { useStaffMay } from '../../use-staff-may';
 import { useDecisionColumns } from '../decision';
-import { DeskTable, useDeskList } from '../desk-table';
+import { DeskTable, useDeskPage } from '../desk-table';
 import { SectionHeader } from '../section-header';
 import { useAdjustmentColumns } from './adjustment-columns';
 import { useAdjustmentDecision } from './adjustment-decision';
@@ -14,14 +15,19 @@ import { useAdjustmentDecision } from './adjustment-decision';
  * Balance adjustments (maker-checker), and the kept bank transfers and slips asked to be
  * credited: the ones waiting, approved or rejected. Another finance or admin than the one who
  * asked approves (the ledger moves) or rejects with a reason (adjustment-decision.tsx). The
- * status shown is in the address (`?status=`).
+ * status shown is in the address (`?status=`); the server pages and sorts the list.
  */
 export function AdjustmentsPage() {
   const { t } = useTranslation();
   const may = useStaffMay();
   const [params, setParams] = useSearchParams();
   const status = adjustmentStatuses.find((s) => s === params.get('status')) ?? 'pending';
-  const list = useDeskList(useAdjustments(status), { columnAccessor: 'id', direction: 'desc' });
+  const paging = usePaging(firstAdjustmentPage, adjustmentSorts, status);
+  const list = useDeskPage(
+    useAdjustments(status, paging.request),
+    (data) => ({ records: data.adjustments, total: data.total }),
+    paging,
+  );
   const decision = useAdjustmentDecision();
   const columns = [
     ...useAdjustmentColumns(),

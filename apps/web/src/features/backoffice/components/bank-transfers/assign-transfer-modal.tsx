@@ -19,7 +19,7 @@ function useMemberChoice(currency: string) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const found = useMembers(q);
-  const options = (found.data ?? []).map((member) => ({
+  const options = (found.data?.members ?? []).map((member) => ({
     value: String(member.id),
     label: `#${member.id} · ${member.name} · ${member.username} (${member.currency})`,
     // The server credits only a wallet of the transfer's currency (BANK_CURRENCY_MISMATCH).

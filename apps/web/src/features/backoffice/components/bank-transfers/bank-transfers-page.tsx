@@ -1,11 +1,12 @@
 import { Badge, Group, Stack } from '@mantine/core';
 import { IconArrowBackUp, IconUserPlus } from '@tabler/icons-react';
 import type { Adjustment, KeptTransfer } from '@wallet/contract/desk';
+import { STAFF_PAGE_MAX } from '@wallet/contract/staff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessAlert } from '../../../../lib/alerts';
 import { formatAccountNo, formatDateTime } from '../../../../lib/format';
-import { useAdjustments } from '../../api/get-adjustments';
+import { firstAdjustmentPage, useAdjustments } from '../../api/get-adjustments';
 import { useBankTransfers } from '../../api/get-bank-transfers';
 import { useMarkTransferRefunded } from '../../api/mark-transfer-refunded';
 import { showDeskError } from '../../fresh-code';
@@ -21,11 +22,16 @@ import { RowAction } from '../row-action';
 import { SectionHeader } from '../section-header';
 import { AssignTransferModal } from './assign-transfer-modal';
 
-/** The assignments waiting for approval, by the bank's reference of the transfer they credit. */
+/**
+ * The assignments waiting for approval, by the bank's reference of the transfer they credit: the
+ * newest page the server gives (STAFF_PAGE_MAX), more than the desk ever has waiting at once.
+ */
+const waitingPage = { ...firstAdjustmentPage, limit: STAFF_PAGE_MAX };
+
 function useWaitingAssignments(): Map<string, Adjustment> {
-  const { data } = useAdjustments('pending');
+  const { data } = useAdjustments('pending', waitingPage);
   return new Map(
-    (data ?? [])
+    (data?.adjustments ?? [])
       .filter((row) => row.kind === 'bank_transfer' && row.bankReference)
       .map((row) => [row.bankReference ?? '', row]),
   );

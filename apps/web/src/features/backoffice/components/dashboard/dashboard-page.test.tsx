@@ -32,6 +32,7 @@ const busyDay: Dashboard = {
     { what: 'adjustments', count: 1, oldest: minutesAgo(10) },
     { what: 'bank-transfers', count: 3, oldest: minutesAgo(30) },
     { what: 'held-transfers', count: 0, oldest: null },
+    { what: 'slips', count: 1, oldest: minutesAgo(8) },
     { what: 'chats', count: 5, oldest: minutesAgo(3) },
   ],
 };

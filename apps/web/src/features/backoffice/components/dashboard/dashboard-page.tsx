@@ -21,6 +21,7 @@ const queueSection = {
   adjustments: 'adjustments',
   'bank-transfers': 'bankTransfers',
   'held-transfers': 'heldTransfers',
+  slips: 'slips',
   chats: 'chat',
 } as const satisfies Record<Waiting['what'], SectionKey>;
 
@@ -40,7 +41,7 @@ function WaitingQueues({ waiting }: { waiting: Waiting[] }) {
   const { t } = useTranslation();
   const { data: staff } = useStaffProfile();
   return (
-    <SimpleGrid cols={{ base: 2, md: 5 }}>
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
       {waiting.map((queue) => {
         const section = queueSection[queue.what];
         const path = sections.find((s) => s.key === section)?.path;
@@ -107,7 +108,7 @@ export function DashboardPage() {
             <WaitingQueues waiting={data.waiting} />
           </Block>
           <Block title={t('backoffice.dashboard.membersTitle')}>
-            <SimpleGrid cols={{ base: 2, md: 5 }}>
+            <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
               <StatCard
                 label={t('backoffice.dashboard.registered')}
                 value={data.members.registered}

@@ -12,7 +12,7 @@ import { useStaffMoney } from '../../money';
 import { useStaffMay } from '../../use-staff-may';
 import { DeskTable, useDeskList } from '../desk-table';
 import { MemberLink } from '../members/member-link';
-import { QueueSummary } from '../queue-summary';
+import { QueueSummary, summarise } from '../queue-summary';
 import { RowAction } from '../row-action';
 import { SectionHeader } from '../section-header';
 
@@ -52,7 +52,7 @@ export function HeldTransfersPage() {
         text={t('backoffice.heldTransfers.intro')}
       />
       <QueueSummary
-        rows={query.data ?? []}
+        figures={summarise(query.data ?? [])}
         countLabel={t('backoffice.heldTransfers.count')}
         testId="held-transfers-count"
         waiting

@@ -5,13 +5,15 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/format';
+import { adjustmentSorts, firstAdjustmentPage } from '../../api/get-adjustments';
 import { useMemberAdjustments } from '../../api/get-member-adjustments';
 import { useStaffMoney } from '../../money';
+import { usePaging } from '../../paging';
 import { useStaffMay } from '../../use-staff-may';
 import { useAdjustmentColumns } from '../adjustments/adjustment-columns';
 import { AuditTable } from '../audit/audit-table';
 import { useDecisionColumns } from '../decision';
-import { DeskTable, useDeskList, useSorted } from '../desk-table';
+import { DeskTable, useDeskPage, useSorted } from '../desk-table';
 import { MemberNotes } from './member-notes';
 
 type Movement = MemberDetail['ledger'][number];
@@ -191,10 +193,12 @@ function Sessions({ sessions }: { sessions: Session[] }) {
  */
 function MemberAdjustments({ memberId }: { memberId: number }) {
   const { t } = useTranslation();
-  const list = useDeskList(useMemberAdjustments(memberId), {
-    columnAccessor: 'id',
-    direction: 'desc',
-  });
+  const paging = usePaging(firstAdjustmentPage, adjustmentSorts);
+  const list = useDeskPage(
+    useMemberAdjustments(memberId, paging.request),
+    (data) => ({ records: data.adjustments, total: data.total }),
+    paging,
+  );
   const columns = [
     ...useAdjustmentColumns({ withMember: false }),
     ...useDecisionColumns<Adjustment>({

@@ -261,8 +261,9 @@ describe("a member's page", { timeout: 30_000 }, () => {
         '-50.00 baht',
       ),
     );
+    // The server pages the member's adjustments: the first page, newest first.
     expect(desk.sent().map(({ call }) => call)).toContain(
-      'GET /api/backoffice/adjustments?memberId=12',
+      'GET /api/backoffice/adjustments?memberId=12&page=1&limit=25&sort=createdAt&order=desc',
     );
   });
 });

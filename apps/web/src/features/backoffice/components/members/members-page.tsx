@@ -3,10 +3,11 @@ import type { MemberSummary } from '@wallet/contract/staff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatAccountNo } from '../../../../lib/format';
-import { useMembers } from '../../api/get-members';
+import { formatAccountNo, formatDateTime } from '../../../../lib/format';
+import { firstMemberPage, memberSorts, useMembers } from '../../api/get-members';
+import { usePaging } from '../../paging';
 import { memberPath } from '../../paths';
-import { DeskTable, useDeskList } from '../desk-table';
+import { DeskTable, useDeskPage } from '../desk-table';
 import { SectionHeader } from '../section-header';
 import { AdjustBalanceModal } from './adjust-balance-modal';
 import { MemberActions, MemberChangeModal, type PendingChange } from './member-actions';
@@ -17,17 +18,19 @@ import { MemberSearch } from './member-search';
  * Members: find members by phone, name, bank account, id or invite code, and open one's page (a
  * click on the row or the name); deactivate or reactivate them (support, admin) and ask for a
  * balance adjustment (finance, admin). The search is in the address (`?q=`), so the back button
- * and a reload keep it.
+ * and a reload keep it; the server pages and sorts what it finds.
  */
 export function MembersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const navigate = useNavigate();
-  const query = useMembers(q);
-  const list = useDeskList(
+  const paging = usePaging(firstMemberPage, memberSorts, q);
+  const query = useMembers(q, paging.request);
+  const list = useDeskPage(
     query,
-    { columnAccessor: 'id', direction: 'desc' },
+    (data) => ({ records: data.members, total: data.total }),
+    paging,
     'backoffice.members.none',
   );
   const [changing, setChanging] = useState<PendingChange | null>(null);
@@ -53,7 +56,7 @@ export function MembersPage() {
             if (!(event.target as Element).closest('button, a')) navigate(memberPath(record.id));
           }}
           columns={[
-            { accessor: 'id', title: t('backoffice.members.columns.id'), sortable: true },
+            { accessor: 'id', title: t('backoffice.members.columns.id') },
             { accessor: 'username', title: t('backoffice.members.columns.username') },
             {
               accessor: 'name',
@@ -68,9 +71,14 @@ export function MembersPage() {
             },
             { accessor: 'currency', title: t('backoffice.members.columns.currency') },
             {
+              accessor: 'createdAt',
+              title: t('backoffice.member.registered'),
+              sortable: true,
+              render: (member) => formatDateTime(member.createdAt),
+            },
+            {
               accessor: 'active',
               title: t('backoffice.members.columns.status'),
-              sortable: true,
               render: (member) => (
                 <Badge color={member.active ? 'teal' : 'red'} variant="light">
                   {t(member.active ? 'backoffice.members.active' : 'backoffice.members.inactive')}

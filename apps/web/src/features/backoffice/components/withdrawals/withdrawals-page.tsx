@@ -1,6 +1,6 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
-import type { WithdrawalReview } from '@wallet/contract/desk';
+import type { WithdrawalListResponse, WithdrawalReview } from '@wallet/contract/desk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,26 +11,45 @@ import {
   refreshWithdrawals,
   useDecideWithdrawal,
 } from '../../api/decide-withdrawal';
-import { useWithdrawals, type WithdrawalReviewStatus } from '../../api/get-withdrawals';
+import {
+  firstWithdrawalPage,
+  useWithdrawals,
+  type WithdrawalReviewStatus,
+  withdrawalSorts,
+} from '../../api/get-withdrawals';
 import { FreshCodeCancelled, showDeskError } from '../../fresh-code';
 import { useStaffMoney } from '../../money';
+import { usePaging } from '../../paging';
 import { useStaffMay } from '../../use-staff-may';
 import { CellLines } from '../cell-lines';
 import { useDecisionColumns } from '../decision';
-import { DeskTable, useDeskList } from '../desk-table';
+import { DeskTable, useDeskPage } from '../desk-table';
 import { MemberLink } from '../members/member-link';
-import { QueueSummary } from '../queue-summary';
+import { type QueueFigures, QueueSummary } from '../queue-summary';
 import { ReasonModal } from '../reason-modal';
 import { SectionHeader } from '../section-header';
+import { WithdrawalContext } from './withdrawal-context';
 
 const statuses: WithdrawalReviewStatus[] = ['waiting', 'approved', 'rejected'];
+
+/** The whole state's figures the server counts beside the page (its `total` and `summary`). */
+function queueFigures(list: WithdrawalListResponse | undefined): QueueFigures {
+  if (!list) return { count: 0, totals: [], oldest: null };
+  const totals = list.summary.totals.map(({ currency, count, amount }) => ({
+    currency,
+    count,
+    total: amount,
+  }));
+  return { count: list.total, totals, oldest: list.summary.oldestAt };
+}
 const statusColor = { waiting: 'yellow', approved: 'teal', rejected: 'red' } as const;
 
 /**
  * Withdrawals above the threshold, held for staff: the queue's counts, totals and oldest wait,
  * then the rows. Finance and admin approve one (sent to the payout provider) or every selected
  * one in turn, or reject one with a reason the member reads; each approval goes through the
- * fresh-code flow. The status shown is in the address (`?status=`).
+ * fresh-code flow. The status shown is in the address (`?status=`); the server pages and sorts
+ * the queue, and counts its header over every page.
  */
 export function WithdrawalsPage() {
   const { t } = useTranslation();
@@ -38,8 +57,13 @@ export function WithdrawalsPage() {
   const may = useStaffMay();
   const [params, setParams] = useSearchParams();
   const status = statuses.find((s) => s === params.get('status')) ?? 'waiting';
-  const query = useWithdrawals(status);
-  const list = useDeskList(query, { columnAccessor: 'createdAt', direction: 'asc' });
+  const paging = usePaging(firstWithdrawalPage, withdrawalSorts, status);
+  const query = useWithdrawals(status, paging.request);
+  const list = useDeskPage(
+    query,
+    (data) => ({ records: data.withdrawals, total: data.total }),
+    paging,
+  );
   const decide = useDecideWithdrawal();
   const [selected, setSelected] = useState<WithdrawalReview[]>([]);
   const [rejecting, setRejecting] = useState<WithdrawalReview | null>(null);
@@ -126,7 +150,7 @@ export function WithdrawalsPage() {
         />
       </SectionHeader>
       <QueueSummary
-        rows={query.data ?? []}
+        figures={queueFigures(query.data)}
         countLabel={t('backoffice.withdrawals.count')}
         testId="withdrawals-count"
         waiting={status === 'waiting'}
@@ -159,7 +183,7 @@ export function WithdrawalsPage() {
             }
           : {})}
         columns={[
-          { accessor: 'id', title: '#', sortable: true },
+          { accessor: 'id', title: '#' },
           {
             accessor: 'createdAt',
             title: t('backoffice.withdrawals.columns.createdAt'),
@@ -170,7 +194,6 @@ export function WithdrawalsPage() {
           {
             accessor: 'name',
             title: t('backoffice.withdrawals.columns.member'),
-            sortable: true,
             render: (row) => (
               <CellLines
                 main={row.name}
@@ -183,29 +206,10 @@ export function WithdrawalsPage() {
             ),
           },
           {
-            // What decides, inline: how old the account is, today's money, a running bonus.
+            // What decides, inline: the account's age, today's money, the bonus, the flags.
             accessor: 'memberSince',
             title: t('backoffice.withdrawals.columns.context'),
-            render: (row) => (
-              <Stack gap={2}>
-                <Text size="xs">
-                  {t('backoffice.withdrawals.memberSince', {
-                    date: formatDateTime(row.memberSince).slice(0, 10),
-                  })}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('backoffice.withdrawals.today', {
-                    deposits: money(row.depositsToday, row.currency),
-                    withdrawals: money(row.withdrawalsToday, row.currency),
-                  })}
-                </Text>
-                {row.bonusRunning && (
-                  <Badge size="xs" color="orange" variant="light">
-                    {t('backoffice.withdrawals.bonusRunning')}
-                  </Badge>
-                )}
-              </Stack>
-            ),
+            render: (row) => <WithdrawalContext row={row} />,
           },
           {
             accessor: 'bankAccountNo',
