@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { useEnglish } from '../support/members';
 import { awaitFreshStep, desktop, sectionsNav, staffPage } from '../support/staff';
 
-test('an admin adds a finance account; its first sign-in enrols an authenticator and opens the finance sections only', async ({
+test('an admin adds a finance account; its first sign-in replaces the handed-over password, enrols an authenticator and opens the finance sections only', async ({
   browser,
   baseURL,
 }) => {
@@ -62,6 +62,8 @@ test('an admin adds a finance account; its first sign-in enrols an authenticator
   expect(secret.length).toBeGreaterThanOrEqual(16);
   await page.screenshot({ path: '/tmp/bo-shots/enrolment.png' });
 
+  // The handed-over password is replaced in the same step.
+  await page.getByLabel('Your own password').fill('finance chose this one');
   await awaitFreshStep(page);
   const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
   await page.getByLabel('Authenticator code').fill(code);

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import {
   type StaffChallengeResponse,
+  StaffNewPasswordSchema,
   StaffTotpRequestSchema,
   TotpCodeSchema,
 } from '@wallet/contract/staff';
@@ -25,7 +26,13 @@ const codeForms = {
   recovery: StaffTotpRequestSchema.pick({ code: true }),
 };
 type CodeKind = keyof typeof codeForms;
-type CodeForm = z.infer<(typeof codeForms)[CodeKind]>;
+/** The password handed over to a new account is replaced in this step (`changePassword`). */
+type CodeForm = { code: string; newPassword?: string };
+
+const schemaOf = (kind: CodeKind, changePassword: boolean) =>
+  changePassword
+    ? codeForms[kind].extend({ newPassword: StaffNewPasswordSchema })
+    : codeForms[kind];
 
 type StaffCodeStepProps = {
   challenge: StaffChallengeResponse;
@@ -46,25 +53,34 @@ function CodeForm({ kind, challenge, onSession, onExpired }: CodeFormProps) {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
   const verify = useStaffLoginTotp();
+  const changePassword = challenge.changePassword === true;
   const {
     register,
     handleSubmit,
     resetField,
     setFocus,
+    setError,
     formState: { errors },
   } = useForm<CodeForm>({
-    resolver: zodResolver(codeForms[kind]),
-    defaultValues: { code: '' },
+    resolver: zodResolver(schemaOf(kind, changePassword)),
+    defaultValues: changePassword ? { code: '', newPassword: '' } : { code: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ code }) => {
+  const onSubmit = handleSubmit(async ({ code, newPassword }) => {
     setServerError(null);
     try {
-      onSession(await verify.mutateAsync({ challenge: challenge.challenge, code }));
+      const body = { challenge: challenge.challenge, code };
+      onSession(await verify.mutateAsync(newPassword ? { ...body, newPassword } : body));
     } catch (error) {
       // A wrong code is OTP_CODE_INVALID; any other 401 is the challenge itself, gone.
       if (isApiError(error) && error.status === 401 && error.code !== 'OTP_CODE_INVALID') {
         onExpired();
+        return;
+      }
+      // The new password was refused (checked before the code, which stays unspent).
+      if (isApiError(error) && error.field === 'newPassword') {
+        setError('newPassword', { message: error.code });
+        setFocus('newPassword');
         return;
       }
       setServerError(errorText(error));
@@ -77,13 +93,23 @@ function CodeForm({ kind, challenge, onSession, onExpired }: CodeFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        {changePassword && (
+          <PasswordInput
+            label={t('backoffice.login.newPassword.label')}
+            description={t('backoffice.login.newPassword.prompt')}
+            autoComplete="new-password"
+            autoFocus
+            error={fieldErrorText(errors.newPassword?.message)}
+            {...register('newPassword', { onChange: () => setServerError(null) })}
+          />
+        )}
         <TextInput
           label={t(`backoffice.login.${kind}.label`)}
           description={t(`backoffice.login.${kind}.prompt`)}
           leftSection={<IconShieldLock size={18} aria-hidden />}
           spellCheck={false}
-          // The field is the step's only task: it takes the focus as the step shows.
-          autoFocus
+          // The step's first task takes the focus as the step shows.
+          autoFocus={!changePassword}
           {...inputs[kind]}
           error={
             fieldError === 'KEY_INVALID'

@@ -298,3 +298,54 @@ describe('StaffLoginForm, setting up an authenticator', { timeout: 20_000 }, () 
     expect(storedValues()).not.toMatch(/ab3cd-ef4gh|staff-session-token/);
   });
 });
+
+describe('StaffLoginForm, a password that was handed over', { timeout: 20_000 }, () => {
+  it('asks for a new password of 12 characters beside the code, and shows the server refusing the old one', async () => {
+    const user = userEvent.setup();
+    let answer = () =>
+      jsonResponse(
+        {
+          code: 'PASSWORD_UNCHANGED',
+          message: 'Choose a new password, not the one you were given.',
+          field: 'newPassword',
+        },
+        400,
+      );
+    serve({
+      [LOGIN]: () => jsonResponse({ challenge: 'challenge-1', enrol, changePassword: true }),
+      [TOTP]: () => answer(),
+    });
+    const onSignedIn = vi.fn();
+    renderWithProviders(<StaffLoginForm onSignedIn={onSignedIn} />);
+    await enterPassword(user, 'handed-over-password');
+
+    const newPassword = await screen.findByLabelText('Your own password');
+    expect(newPassword).toHaveFocus();
+    await user.type(newPassword, 'too short');
+    await enterCode(user, '123456');
+    expect(
+      await screen.findByText('A staff password has 12 characters or more.'),
+    ).toBeInTheDocument();
+    expect(bodiesTo(TOTP)).toEqual([]);
+
+    await user.clear(newPassword);
+    await user.type(newPassword, 'handed-over-password');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('Choose a new password, not the one you were given.'),
+    ).toBeInTheDocument();
+    // The code is kept: the server checked the password before spending it.
+    expect(screen.getByLabelText('Authenticator code')).toHaveValue('123456');
+
+    answer = () => jsonResponse({ ...session, recoveryCodes });
+    await user.clear(newPassword);
+    await user.type(newPassword, 'a password of my own');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('list', { name: 'Save your recovery codes' });
+    expect(bodiesTo(TOTP).at(-1)).toEqual({
+      challenge: 'challenge-1',
+      code: '123456',
+      newPassword: 'a password of my own',
+    });
+  });
+});
