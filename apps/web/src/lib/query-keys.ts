@@ -85,6 +85,8 @@ export const queryKeys = {
         : ([...queryKeys.backoffice.all, 'members', q, page] as const),
     /** Under `members` (a number, where a search is a string): a status change refreshes both. */
     member: (id: number) => [...queryKeys.backoffice.members(), id] as const,
+    /** Under the member: what refreshes the member's page refreshes their records too. */
+    memberActivity: (id: number) => [...queryKeys.backoffice.member(id), 'activity'] as const,
     /** Every list when `status` is left out; a state's pages under it. */
     adjustments: (status?: string, page?: object) =>
       status === undefined

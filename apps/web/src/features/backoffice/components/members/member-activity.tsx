@@ -15,6 +15,7 @@ import { AuditTable } from '../audit/audit-table';
 import { useDecisionColumns } from '../decision';
 import { DeskTable, useDeskPage, useSorted } from '../desk-table';
 import { MemberNotes } from './member-notes';
+import { MemberRecords } from './member-records';
 
 type Movement = MemberDetail['ledger'][number];
 type Session = MemberDetail['sessions'][number];
@@ -217,8 +218,9 @@ function MemberAdjustments({ memberId }: { memberId: number }) {
 }
 
 /**
- * The member's activity, one tab at a time: movements, sign-ins, sessions, staff's notes, the
- * status history and (for the roles that read them) adjustments.
+ * The member's activity, one tab at a time: movements, sign-ins, sessions, deposits and rewards
+ * record by record, staff's notes, the status history and (for the roles that read them)
+ * adjustments.
  */
 export function MemberActivity({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation();
@@ -236,6 +238,8 @@ export function MemberActivity({ detail }: { detail: MemberDetail }) {
       count: detail.sessions.length,
       panel: <Sessions sessions={detail.sessions} />,
     },
+    // Read when opened: each channel's own records, the latest 20 of each.
+    { value: 'records', count: null, panel: <MemberRecords memberId={member.id} /> },
     {
       value: 'notes',
       count: detail.notes.length,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Adjustment } from '@wallet/contract/desk';
-import type { MemberDetail } from '@wallet/contract/staff';
+import type { MemberActivity, MemberDetail } from '@wallet/contract/staff';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n';
 import { jsonResponse } from '../../../../test/render';
@@ -360,5 +360,69 @@ describe("a member's page, what to look at and staff's notes", { timeout: 30_000
       call: 'POST /api/backoffice/members/12/password-reset',
       body: { reason: 'Forgot it, called from the phone' },
     });
+  });
+});
+
+describe("a member's deposits and rewards", { timeout: 30_000 }, () => {
+  it('shows each channel’s own records when the tab opens, the slip’s picture behind its link', async () => {
+    const user = userEvent.setup();
+    const activity: MemberActivity = {
+      currency: 'BAHT',
+      bankTransfers: [
+        {
+          reference: 'SCB-1',
+          bankCode: 'SCB',
+          accountNo: '1112223333',
+          amount: 1000,
+          receivedAt: at(10),
+          transactionId: 101,
+          refundedAt: null,
+          refundNote: null,
+        },
+      ],
+      qrCodes: [],
+      giftLinks: [],
+      slips: [
+        {
+          _id: '4',
+          createdAt: at(12),
+          amount: 500,
+          status: 'failed',
+          note: 'EXPIRED_SLIP',
+          link: '/api/statement/slip/image/4?expires=1&signature=x',
+          reference: 'BBL-9',
+        },
+      ],
+      bonuses: [],
+      refunds: [],
+      inviteRewards: [],
+      invited: [{ id: 31, username: '0899999999', createdAt: at(20) }],
+      spins: [],
+    };
+    desk.serve('viewer', {
+      ...memberRoutes,
+      'GET /api/backoffice/members/12/activity': () => jsonResponse(activity),
+    });
+    renderDesk('/backoffice/members/12');
+
+    await user.click(await screen.findByRole('tab', { name: 'Deposits and rewards' }, lazyScreen));
+    const transfers = await screen.findByRole('table', { name: 'Bank transfers' });
+    expect(within(transfers).getByRole('row', { name: /SCB-1/ })).toHaveTextContent(
+      'Credited (transaction #101)',
+    );
+    const slips = screen.getByRole('table', { name: 'Slips' });
+    expect(within(slips).getByRole('row', { name: /BBL-9/ })).toHaveTextContent(
+      'expired slip (EXPIRED_SLIP)',
+    );
+    expect(within(slips).getByRole('link', { name: 'View picture' })).toHaveAttribute(
+      'href',
+      '/api/statement/slip/image/4?expires=1&signature=x',
+    );
+    const invited = screen.getByRole('table', { name: 'Friends invited' });
+    expect(within(invited).getByRole('link', { name: '#31 0899999999' })).toHaveAttribute(
+      'href',
+      '/backoffice/members/31',
+    );
+    expect(screen.getByRole('region', { name: 'QR payments' })).toHaveTextContent('None yet.');
   });
 });
