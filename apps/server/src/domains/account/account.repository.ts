@@ -178,20 +178,30 @@ export async function searchMembers(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Sets a member's `active`; answers what it was, or null for no such member. */
-export async function setMemberActive(
+/** The member's fields staff set from the back office. */
+type StaffSetFields = { active: boolean; tags: string[] };
+
+/**
+ * Sets one of the member's staff-set fields under the row's lock; answers what it was, or null
+ * for no such member.
+ */
+export async function replaceMemberField<F extends keyof StaffSetFields>(
   db: Db,
   memberId: number,
-  active: boolean,
-): Promise<boolean | null> {
+  field: F,
+  value: StaffSetFields[F],
+): Promise<StaffSetFields[F] | null> {
   const [before] = await db
-    .select({ active: members.active })
+    .select({ value: members[field] })
     .from(members)
     .where(eq(members.id, memberId))
     .for('update');
   if (!before) return null;
-  await db.update(members).set({ active, updatedAt: sql`now()` }).where(eq(members.id, memberId));
-  return before.active;
+  await db
+    .update(members)
+    .set({ [field]: value, updatedAt: sql`now()` })
+    .where(eq(members.id, memberId));
+  return before.value as StaffSetFields[F];
 }
 
 /** A member as staff see them (no password hash). */
@@ -215,18 +225,6 @@ export async function findMemberForStaff(db: Db, memberId: number) {
     .from(members)
     .where(eq(members.id, memberId));
   return row ?? null;
-}
-
-/** Replaces a member's tags; answers those they had, or null for no such member. */
-export async function setMemberTags(db: Db, memberId: number, tags: string[]) {
-  const [before] = await db
-    .select({ tags: members.tags })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .for('update');
-  if (!before) return null;
-  await db.update(members).set({ tags, updatedAt: sql`now()` }).where(eq(members.id, memberId));
-  return before.tags;
 }
 
 export async function insertMemberNote(

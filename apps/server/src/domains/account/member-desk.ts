@@ -17,9 +17,8 @@ import {
   findMemberForStaff,
   insertMemberNote,
   memberNotesOf,
+  replaceMemberField,
   searchMembers,
-  setMemberActive,
-  setMemberTags,
   updateMember,
 } from './account.repository';
 
@@ -230,7 +229,7 @@ export class MemberDesk {
     const { db, audit } = this.deps;
     const next = [...new Set(tags)].sort();
     await db.transaction(async (tx) => {
-      const before = await setMemberTags(tx, memberId, next);
+      const before = await replaceMemberField(tx, memberId, 'tags', next);
       if (before === null) throw new DomainError('NO_USER');
       await audit.append(
         {
@@ -285,7 +284,7 @@ export class MemberDesk {
   async setActive(memberId: number, active: boolean, reason: string, by: ChangedBy) {
     const { db, audit, auth, sessions } = this.deps;
     await db.transaction(async (tx) => {
-      const before = await setMemberActive(tx, memberId, active);
+      const before = await replaceMemberField(tx, memberId, 'active', active);
       if (before === null) throw new DomainError('NO_USER');
       if (!active) await auth.revokeOtherSessions(tx, memberId, '');
       await audit.append(
