@@ -19,6 +19,7 @@ import { qrDomain } from './domains/qr/qr.plugin';
 import { refundDomain } from './domains/refund/refund.plugin';
 import { rewardsDomain } from './domains/rewards/rewards.plugin';
 import { sandboxDomain } from './domains/sandbox/sandbox.plugin';
+import { settingsDomain } from './domains/settings/settings.plugin';
 import { slipDomain } from './domains/slip/slip.plugin';
 import { spinDomain } from './domains/spin/spin.plugin';
 import { staffDomain } from './domains/staff/staff.plugin';
@@ -140,6 +141,7 @@ export async function buildApp(
     await app.register(spinDomain);
     await app.register(staffDomain);
     await app.register(deskDomain);
+    await app.register(settingsDomain);
     await app.register(chatDomain);
     await app.register(sandboxDomain);
     await app.register(moneyPlugin);

@@ -41,6 +41,12 @@ export const staffPermissions = {
   /** Game transfers held on a provider's unknown answer; asking the provider again. */
   'transfers.read': everyone,
   'transfers.retry': ['admin', 'finance', 'support'],
+  /** Read the settings: the switches and the amount rules. */
+  'settings.read': ['admin', 'finance'],
+  /** Turn features on and off, close and reopen the service. */
+  'settings.switches': ['admin'],
+  /** Change a currency's amount rules (withdraw limits, approval threshold, minimums). */
+  'settings.limits': ['admin', 'finance'],
   'chat.read': everyone,
   'chat.write': ['admin', 'support'],
 } as const satisfies Record<string, readonly StaffRole[]>;

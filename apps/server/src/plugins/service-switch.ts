@@ -14,13 +14,15 @@ declare module 'fastify' {
 }
 
 /**
- * The API contract: while the operator has closed the service, every API call answers
- * 410 TERMINATED. The SPA itself is still served so that it can show /terminated.
+ * The API contract: while the operator has closed the service, every member's API call answers
+ * 410 TERMINATED. The SPA itself is still served so that it can show /terminated, and the back
+ * office keeps working: staff reopen the service from there.
  */
 export const serviceSwitchPlugin = fp(
   async (app: FastifyInstance, options: { state: ServiceState }) => {
     app.addHook('onRequest', async (request) => {
       if (!/^\/api(\/|\?|$)/.test(request.url)) return;
+      if (/^\/api\/backoffice(\/|\?|$)/.test(request.url)) return;
       if (request.routeOptions.config?.allowWhenTerminated) return;
       if (await options.state.isTerminated()) throw new DomainError('TERMINATED');
     });
