@@ -51,6 +51,8 @@ export const AdjustmentSchema = AdjustmentStateSchema.extend({
   /** `adjustment`: a credit or debit staff asked for; `bank_transfer`: a kept transfer assigned. */
   kind: z.enum(['adjustment', 'bank_transfer', 'slip']),
   bankReference: z.string().nullable(),
+  /** The undecided slip a `slip` adjustment credits. */
+  slipId: z.number().int().nullable(),
   memberId: z.number().int(),
   amount: z.number(),
   currency: z.string(),
@@ -147,6 +149,8 @@ export const KeptTransferSchema = z.object({
   currency: z.string(),
   toAccountNo: z.string(),
   receivedAt: TimestampSchema,
+  /** The assignment to a member that waits for a second staff member's approval, if any. */
+  pending: z.object({ adjustmentId: z.number().int(), requestedBy: z.string() }).nullable(),
 });
 export type KeptTransfer = z.infer<typeof KeptTransferSchema>;
 export const KeptTransferListResponseSchema = z.object({ transfers: z.array(KeptTransferSchema) });

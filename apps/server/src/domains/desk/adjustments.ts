@@ -21,6 +21,7 @@ import {
   listAdjustments,
   lockAdjustment,
   memberCurrency,
+  pendingBankAssignments,
 } from './desk.repository';
 
 export type AdjustmentsDeps = {
@@ -47,6 +48,7 @@ const view = (row: AdjustmentRow) => ({
   id: row.id,
   kind: row.kind as Adjustment['kind'],
   bankReference: row.bankReference,
+  slipId: row.slipId,
   memberId: row.memberId,
   amount: fromMinor(row.amount),
   currency: row.currency,
@@ -106,8 +108,22 @@ export class Adjustments {
     );
   }
 
-  keptTransfers() {
-    return this.deps.deposits.keptTransfers();
+  /** The kept transfers, each with the assignment that waits for approval, if any. */
+  async keptTransfers() {
+    const transfers = await this.deps.deposits.keptTransfers();
+    const pending = await pendingBankAssignments(
+      this.deps.db,
+      transfers.map((transfer) => transfer.reference),
+    );
+    return transfers.map((transfer) => {
+      const waiting = pending.find((row) => row.bankReference === transfer.reference);
+      return {
+        ...transfer,
+        pending: waiting
+          ? { adjustmentId: waiting.adjustmentId, requestedBy: waiting.requestedBy }
+          : null,
+      };
+    });
   }
 
   /**

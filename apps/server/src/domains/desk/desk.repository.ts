@@ -1,5 +1,5 @@
 import type { StaffPage } from '@wallet/contract/staff';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { adjustments, members, staff } from '../../db/schema';
@@ -59,6 +59,27 @@ export async function decideAdjustment(
 
 const requester = alias(staff, 'requester');
 const decider = alias(staff, 'decider');
+
+/** The assignments of these kept transfers that wait for approval (one at most each). */
+export async function pendingBankAssignments(db: Db, references: string[]) {
+  if (references.length === 0) return [];
+  const rows = await db
+    .select({
+      adjustmentId: adjustments.id,
+      bankReference: adjustments.bankReference,
+      requestedBy: staff.username,
+    })
+    .from(adjustments)
+    .innerJoin(staff, eq(staff.id, adjustments.requestedBy))
+    .where(
+      and(
+        eq(adjustments.kind, 'bank_transfer'),
+        eq(adjustments.status, 'pending'),
+        inArray(adjustments.bankReference, references),
+      ),
+    );
+  return rows.map((row) => ({ ...row, bankReference: row.bankReference ?? '' }));
+}
 
 export type AdjustmentFilter = { status?: string | undefined; memberId?: number | undefined };
 

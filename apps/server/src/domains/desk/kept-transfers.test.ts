@@ -40,6 +40,7 @@ describeOnDatabases('bank transfers that matched no member', (target) => {
     expect((await kept(finance)).find((row) => row.reference === reference)).toMatchObject({
       amount: 750,
       currency: 'BAHT',
+      pending: null,
     });
 
     const asked = await call(app, 'POST', `/api/backoffice/bank-transfers/${reference}/assign`, {
@@ -47,6 +48,10 @@ describeOnDatabases('bank transfers that matched no member', (target) => {
       body: { memberId: id, reason: 'the member sent the slip in the chat' },
     });
     expect(asked.body).toMatchObject({ status: 'pending' });
+    // The list says the assignment waits, and who asked for it.
+    expect((await kept(admin)).find((row) => row.reference === reference)).toMatchObject({
+      pending: { adjustmentId: asked.body.id, requestedBy: 'finance' },
+    });
     const again = await call(app, 'POST', `/api/backoffice/bank-transfers/${reference}/assign`, {
       token: admin,
       body: { memberId: id, reason: 'a second try at the same transfer' },

@@ -37,6 +37,15 @@ describeOnDatabases('slips the verifier could not decide, at the money desk', (t
       body: { amount: 320, reference, reason: 'read the amount off the picture' },
     });
     expect(asked.body).toMatchObject({ status: 'pending' });
+    // The adjustments queue names the slip it credits.
+    const queue = await call(app, 'GET', '/api/backoffice/adjustments?status=pending&limit=100', {
+      token: admin,
+    });
+    expect(
+      (queue.body.adjustments as { id: number; kind: string; slipId: number }[]).find(
+        (row) => row.id === asked.body.id,
+      ),
+    ).toMatchObject({ kind: 'slip', slipId: listed?.id });
     const own = await call(app, 'POST', `/api/backoffice/adjustments/${asked.body.id}/approve`, {
       token: finance,
     });
