@@ -19,10 +19,13 @@ export function assignTransfer({ reference, ...body }: TransferAssignment) {
   return withFreshCode(() => staffRequest(path, AdjustmentStateSchema, { method: 'POST', body }));
 }
 
+/** The queue has one more, and the transfer's row says its assignment waits (its `pending`). */
+const changed = [queryKeys.backoffice.adjustments(), queryKeys.backoffice.bankTransfers()];
+
 export function useAssignTransfer() {
   return useMutation({
     mutationFn: assignTransfer,
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.backoffice.adjustments() }),
+      Promise.all(changed.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,4 +1,4 @@
-import { Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,31 @@ export function DecisionButtons({
         {t('backoffice.decision.reject')}
       </RowAction>
     </Group>
+  );
+}
+
+/**
+ * Whether a request waits for a second staff member's decision (a kept transfer's assignment, a
+ * slip's credit): who asked and what, or the words for none asked yet.
+ */
+export function WaitingState({ asked, none }: { asked: string | null; none: string }) {
+  const { t } = useTranslation();
+  if (asked === null) {
+    return (
+      <Badge color="gray" variant="light">
+        {none}
+      </Badge>
+    );
+  }
+  return (
+    <CellLines
+      main={
+        <Badge color="yellow" variant="light">
+          {t('backoffice.decision.waiting')}
+        </Badge>
+      }
+      sub={asked}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ const adjustment = (id: number): Adjustment => ({
   status: 'pending',
   kind: 'adjustment',
   bankReference: null,
+  slipId: null,
   memberId: 12,
   amount: id,
   currency: 'BAHT',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Adjustment, KeptTransfer } from '@wallet/contract/desk';
+import type { KeptTransfer } from '@wallet/contract/desk';
 import type { MemberSummary } from '@wallet/contract/staff';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../../test/render';
@@ -17,7 +17,11 @@ const kept: KeptTransfer = {
   currency: 'BAHT',
   toAccountNo: '4071234567',
   receivedAt: at(0),
+  pending: null,
 };
+
+/** The same transfer once finance assigned it: adjustment 7 waits for a second staff member. */
+const assigned: KeptTransfer = { ...kept, pending: { adjustmentId: 7, requestedBy: 'finance' } };
 
 const member = (id: number, currency: string, name: string): MemberSummary => ({
   id,
@@ -30,37 +34,19 @@ const member = (id: number, currency: string, name: string): MemberSummary => ({
   createdAt: at(0),
 });
 
-const assignment: Adjustment = {
-  id: 7,
-  status: 'pending',
-  kind: 'bank_transfer',
-  bankReference: 'SCB-REF-1',
-  memberId: 12,
-  amount: 500,
-  currency: 'BAHT',
-  reason: 'Sender named the member in the note',
-  requestedBy: 'finance',
-  decidedBy: null,
-  decisionReason: null,
-  createdAt: at(5),
-  decidedAt: null,
-};
-
 describe('the kept bank transfers', { timeout: 30_000 }, () => {
   it('let finance assign one to a member of its currency, which then waits for approval', async () => {
     const user = userEvent.setup();
-    let pending: Adjustment[] = [];
+    let transfer = kept;
     desk.serve('finance', {
-      'GET /api/backoffice/bank-transfers': () => jsonResponse({ transfers: [kept] }),
-      'GET /api/backoffice/adjustments': () =>
-        jsonResponse({ adjustments: pending, total: pending.length }),
+      'GET /api/backoffice/bank-transfers': () => jsonResponse({ transfers: [transfer] }),
       'GET /api/backoffice/members': () =>
         jsonResponse({
           members: [member(12, 'BAHT', 'Somchai'), member(13, 'LAK', 'Khamla')],
           total: 2,
         }),
       'POST /api/backoffice/bank-transfers/SCB-REF-1/assign': () => {
-        pending = [assignment];
+        transfer = assigned;
         return jsonResponse({ id: 7, status: 'pending' });
       },
     });
@@ -98,12 +84,16 @@ describe('the kept bank transfers', { timeout: 30_000 }, () => {
       call: 'POST /api/backoffice/bank-transfers/SCB-REF-1/assign',
       body: { memberId: 12, reason: 'Sender named the member in the note' },
     });
-    // The row says who it waits on; its maker cannot approve it (the server's maker-checker).
+    // The list read again says who it waits on; its maker cannot approve it (maker-checker).
     const waiting = await screen.findByRole('row', { name: /Waiting for approval/ });
-    expect(waiting).toHaveTextContent('finance assigned it to #12');
+    expect(waiting).toHaveTextContent('Assigned by finance (adjustment #7)');
     expect(within(waiting).getByRole('button', { name: 'Approve adjustment 7' })).toHaveAttribute(
       'title',
       'You asked for this one: another staff member must decide it.',
+    );
+    // The transfer's own `pending` says it: the adjustments queue is not read to match it up.
+    expect(desk.sent().map(({ call }) => call)).not.toContainEqual(
+      expect.stringMatching(/^GET \/api\/backoffice\/adjustments/),
     );
   });
 
@@ -111,9 +101,7 @@ describe('the kept bank transfers', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     let fresh = false;
     desk.serve('admin', {
-      'GET /api/backoffice/bank-transfers': () => jsonResponse({ transfers: [kept] }),
-      'GET /api/backoffice/adjustments': () =>
-        jsonResponse({ adjustments: [assignment], total: 1 }),
+      'GET /api/backoffice/bank-transfers': () => jsonResponse({ transfers: [assigned] }),
       'POST /api/backoffice/adjustments/7/approve': () =>
         fresh
           ? jsonResponse({ id: 7, status: 'approved' })
@@ -156,7 +144,6 @@ describe('the kept bank transfers', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     desk.serve('admin', {
       'GET /api/backoffice/bank-transfers': () => jsonResponse({ transfers: [kept] }),
-      'GET /api/backoffice/adjustments': () => jsonResponse({ adjustments: [], total: 0 }),
       'POST /api/backoffice/bank-transfers/SCB-REF-1/refunded': () =>
         jsonResponse({ success: true }),
     });

@@ -1,41 +1,22 @@
-import { Badge, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { IconArrowBackUp, IconUserPlus } from '@tabler/icons-react';
-import type { Adjustment, KeptTransfer } from '@wallet/contract/desk';
-import { STAFF_PAGE_MAX } from '@wallet/contract/staff';
+import type { KeptTransfer } from '@wallet/contract/desk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessAlert } from '../../../../lib/alerts';
 import { formatAccountNo, formatDateTime } from '../../../../lib/format';
-import { firstAdjustmentPage, useAdjustments } from '../../api/get-adjustments';
 import { useBankTransfers } from '../../api/get-bank-transfers';
 import { useMarkTransferRefunded } from '../../api/mark-transfer-refunded';
 import { showDeskError } from '../../fresh-code';
 import { useStaffMoney } from '../../money';
 import { useStaffMay } from '../../use-staff-may';
 import { useAdjustmentDecision } from '../adjustments/adjustment-decision';
-import { CellLines } from '../cell-lines';
-import { DecisionButtons } from '../decision';
+import { DecisionButtons, WaitingState } from '../decision';
 import { DeskTable, useDeskList } from '../desk-table';
-import { MemberLink } from '../members/member-link';
 import { ReasonModal } from '../reason-modal';
 import { RowAction } from '../row-action';
 import { SectionHeader } from '../section-header';
 import { AssignTransferModal } from './assign-transfer-modal';
-
-/**
- * The assignments waiting for approval, by the bank's reference of the transfer they credit: the
- * newest page the server gives (STAFF_PAGE_MAX), more than the desk ever has waiting at once.
- */
-const waitingPage = { ...firstAdjustmentPage, limit: STAFF_PAGE_MAX };
-
-function useWaitingAssignments(): Map<string, Adjustment> {
-  const { data } = useAdjustments('pending', waitingPage);
-  return new Map(
-    (data?.adjustments ?? [])
-      .filter((row) => row.kind === 'bank_transfer' && row.bankReference)
-      .map((row) => [row.bankReference ?? '', row]),
-  );
-}
 
 /**
  * Bank transfers that matched no member (the sender's account is nobody's, or in another
@@ -51,7 +32,6 @@ export function BankTransfersPage() {
     columnAccessor: 'receivedAt',
     direction: 'asc',
   });
-  const waiting = useWaitingAssignments();
   const decision = useAdjustmentDecision();
   const refunded = useMarkTransferRefunded();
   const [assigning, setAssigning] = useState<KeptTransfer | null>(null);
@@ -71,10 +51,11 @@ export function BankTransfersPage() {
   };
 
   const actions = (row: KeptTransfer) => {
-    const assignment = waiting.get(row.reference);
-    if (assignment) {
+    // The server says which assignment waits (one at most per transfer) and who asked for it.
+    if (row.pending) {
+      const { adjustmentId: id, requestedBy } = row.pending;
       return may('adjustments.decide') ? (
-        <DecisionButtons {...decision.buttons(assignment)} />
+        <DecisionButtons {...decision.buttons({ id, requestedBy })} />
       ) : null;
     }
     return (
@@ -143,33 +124,18 @@ export function BankTransfersPage() {
           {
             accessor: 'assignment',
             title: t('backoffice.bankTransfers.columns.assignment'),
-            render: (row) => {
-              const assignment = waiting.get(row.reference);
-              if (!assignment) {
-                return (
-                  <Badge color="gray" variant="light">
-                    {t('backoffice.bankTransfers.unassigned')}
-                  </Badge>
-                );
-              }
-              return (
-                <CellLines
-                  main={
-                    <Badge color="yellow" variant="light">
-                      {t('backoffice.bankTransfers.waiting')}
-                    </Badge>
-                  }
-                  sub={
-                    <>
-                      {t('backoffice.bankTransfers.assignedBy', {
-                        by: assignment.requestedBy,
-                      })}{' '}
-                      <MemberLink id={assignment.memberId} />
-                    </>
-                  }
-                />
-              );
-            },
+            render: (row) => (
+              <WaitingState
+                none={t('backoffice.bankTransfers.unassigned')}
+                asked={
+                  row.pending &&
+                  t('backoffice.bankTransfers.assignedBy', {
+                    by: row.pending.requestedBy,
+                    id: row.pending.adjustmentId,
+                  })
+                }
+              />
+            ),
           },
           {
             accessor: 'actions',

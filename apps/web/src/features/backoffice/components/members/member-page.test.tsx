@@ -91,6 +91,7 @@ const adjustment: Adjustment = {
   status: 'approved',
   kind: 'adjustment',
   bankReference: null,
+  slipId: null,
   memberId: 12,
   amount: -50,
   currency: 'BAHT',
