@@ -107,6 +107,10 @@ const screens: Record<SectionKey, RouteObject['lazy']> = {
     () => import('../features/backoffice/components/staff-chat-page'),
     (m) => m.StaffChatPage,
   ),
+  settings: screen(
+    () => import('../features/backoffice/components/settings/settings-page'),
+    (m) => m.SettingsPage,
+  ),
   staff: screen(
     () => import('../features/backoffice/components/staff/staff-page'),
     (m) => m.StaffPage,

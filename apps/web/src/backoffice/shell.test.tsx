@@ -16,6 +16,7 @@ const finance = [
   'Withdrawals',
   'Held transfers',
   'Support chat',
+  'Settings',
   'My sessions',
 ];
 const expected: Record<StaffRole, string[]> = {

@@ -11,6 +11,7 @@ import {
   IconLogout,
   IconMessages,
   IconReceipt,
+  IconSettings,
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
@@ -34,6 +35,7 @@ const icons: Record<SectionKey, ComponentType<{ size?: number; 'aria-hidden'?: b
   withdrawals: IconCashBanknote,
   heldTransfers: IconHourglassHigh,
   chat: IconMessages,
+  settings: IconSettings,
   staff: IconUserShield,
   audit: IconHistory,
   sessions: IconDeviceDesktop,

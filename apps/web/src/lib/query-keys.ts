@@ -110,5 +110,7 @@ export const queryKeys = {
         ? ([...queryKeys.backoffice.all, 'audit'] as const)
         : ([...queryKeys.backoffice.all, 'audit', filter] as const),
     sessions: () => [...queryKeys.backoffice.all, 'sessions'] as const,
+    switches: () => [...queryKeys.backoffice.all, 'settings', 'switches'] as const,
+    limits: () => [...queryKeys.backoffice.all, 'settings', 'limits'] as const,
   },
 } as const;

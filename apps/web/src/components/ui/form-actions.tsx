@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 export function FormActions({
   onCancel,
   submitLabel,
+  submitColor,
   pending,
 }: {
   onCancel: () => void;
   /** The form's own verb; 'Save' when it saves. */
   submitLabel?: string;
+  /** 'red' where submitting is dangerous (closing the service to every member). */
+  submitColor?: string | undefined;
   pending: boolean;
 }) {
   const { t } = useTranslation();
@@ -18,7 +21,7 @@ export function FormActions({
       <Button variant="default" onClick={onCancel}>
         {t('common.cancel')}
       </Button>
-      <Button type="submit" loading={pending}>
+      <Button type="submit" color={submitColor} loading={pending}>
         {submitLabel ?? t('common.save')}
       </Button>
     </Group>

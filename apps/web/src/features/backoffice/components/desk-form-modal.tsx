@@ -73,6 +73,8 @@ type DeskFormModalProps = {
   pending: boolean;
   /** The form's own verb; 'Save' when it saves. */
   submitLabel?: string | undefined;
+  /** 'red' where the verb is dangerous. */
+  submitColor?: string | undefined;
   size?: MantineSize;
   children: ReactNode;
 };
@@ -86,6 +88,7 @@ export function DeskFormModal({
   onSubmit,
   pending,
   submitLabel,
+  submitColor,
   size,
   children,
 }: DeskFormModalProps) {
@@ -93,42 +96,50 @@ export function DeskFormModal({
     <AppModal opened={opened} onClose={onClose} title={title} {...(size ? { size } : {})}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {text && <Text size="sm">{text}</Text>}
+          {text && (
+            <Text size="sm" component="div">
+              {text}
+            </Text>
+          )}
           {children}
-          <FormActions onCancel={onClose} submitLabel={submitLabel} pending={pending} />
+          <FormActions
+            onCancel={onClose}
+            submitLabel={submitLabel}
+            submitColor={submitColor}
+            pending={pending}
+          />
         </Stack>
       </form>
     </AppModal>
   );
 }
 
-/** The form of a dialog with an amount: what the money box holds ('' while empty). */
-type AmountForm = { amount: number | '' };
-
-type AmountFieldProps<T extends AmountForm, Output> = {
+type MoneyFieldProps<T extends FieldValues, Output> = {
   control: Control<T, unknown, Output>;
-  /** The money box's label, naming the currency. */
+  /** The field: a number, or '' while the box is empty. */
+  name: FieldPathByValue<T, number | ''>;
+  /** The money box's label, naming the currency where the form does not. */
   label: string;
-  description?: string;
-  /** The words for an amount the request's schema refuses (its KEY_INVALID). */
+  description?: string | undefined;
+  /** The words for an amount the form's schema refuses (its KEY_INVALID). */
   invalid: string;
   /** A signed amount (a balance adjustment debits with a minus). */
   signed?: boolean;
+  /** The first field of a dialog takes the focus when it opens. */
+  autoFocus?: boolean;
 };
 
-/** The amount of a desk dialog: the one money box, first in the dialog, its refusal in words. */
-export function AmountField<T extends AmountForm, Output>({
+/** An amount of a back-office form: the one money box, its refusal in words. */
+export function MoneyField<T extends FieldValues, Output>({
   control,
+  name,
   label,
   description,
   invalid,
   signed = false,
-}: AmountFieldProps<T, Output>) {
-  const { field, fieldState } = useController({
-    control,
-    // Every T has `amount`; TypeScript cannot tell a generic T's paths.
-    name: 'amount' as FieldPathByValue<T, number | ''>,
-  });
+  autoFocus = false,
+}: MoneyFieldProps<T, Output>) {
+  const { field, fieldState } = useController({ control, name });
   const message = fieldState.error?.message;
   return (
     <MoneyInput
@@ -138,8 +149,22 @@ export function AmountField<T extends AmountForm, Output>({
       value={field.value}
       onChange={field.onChange}
       onBlur={field.onBlur}
-      data-autofocus
+      data-autofocus={autoFocus || undefined}
       error={message === 'KEY_INVALID' ? invalid : fieldErrorText(message)}
     />
   );
+}
+
+/** The form of a dialog with an amount: what the money box holds ('' while empty). */
+type AmountForm = { amount: number | '' };
+
+type AmountFieldProps<T extends AmountForm, Output> = Omit<
+  MoneyFieldProps<T, Output>,
+  'name' | 'autoFocus'
+>;
+
+/** The amount of a desk dialog: the one money box, first in the dialog, its refusal in words. */
+export function AmountField<T extends AmountForm, Output>(props: AmountFieldProps<T, Output>) {
+  // Every T has `amount`; TypeScript cannot tell a generic T's paths.
+  return <MoneyField {...props} name={'amount' as FieldPathByValue<T, number | ''>} autoFocus />;
 }

@@ -1,5 +1,6 @@
 import { Textarea } from '@mantine/core';
 import { ReasonSchema } from '@wallet/contract/staff';
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../lib/errors';
@@ -30,8 +31,10 @@ export function ReasonField({ message, ...field }: ReasonFieldProps) {
 export type ReasonRequest = {
   title: string;
   /** What the action does, and who will read the reason. */
-  text: string;
+  text: ReactNode;
   confirmLabel: string;
+  /** The action is dangerous (closing the service): its button is red. */
+  danger?: boolean;
 };
 
 type ReasonModalProps = {
@@ -67,6 +70,7 @@ export function ReasonModal({ request, onClose, onConfirm }: ReasonModalProps) {
       onSubmit={onSubmit}
       pending={form.pending}
       submitLabel={request?.confirmLabel}
+      submitColor={request?.danger ? 'red' : undefined}
     >
       <ReasonField
         data-autofocus

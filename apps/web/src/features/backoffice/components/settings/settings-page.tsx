@@ -1,0 +1,159 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCoins, IconToggleRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { showSuccessAlert } from '../../../../lib/alerts';
+import { useChangeSwitches } from '../../api/change-switches';
+import { useLimits } from '../../api/get-limits';
+import { useSwitches } from '../../api/get-switches';
+import { showDeskError } from '../../fresh-code';
+import { useStaffMay } from '../../use-staff-may';
+import { ReasonModal, type ReasonRequest } from '../reason-modal';
+import { SectionHeader } from '../section-header';
+import { LimitsForm } from './limits-form';
+import { type SwitchChange, SwitchesPanel } from './switches-panel';
+
+type Tab = 'switches' | 'limits';
+
+/** The reason dialog's words for a change: closing the service is the dangerous one. */
+function useSwitchRequest(change: SwitchChange | null): ReasonRequest | null {
+  const { t } = useTranslation();
+  if (!change) return null;
+  if (change.key === 'terminated') {
+    const words = change.on ? 'close' : 'reopen';
+    return {
+      title: t(`backoffice.settings.service.${words}Title`),
+      text: t(`backoffice.settings.service.${words}Text`),
+      confirmLabel: t(`backoffice.settings.service.${words}`),
+      danger: change.on,
+    };
+  }
+  const name = t(`backoffice.settings.switches.${change.key}.label`);
+  const words = change.on ? 'on' : 'off';
+  return {
+    title: t(`backoffice.settings.turn.${words}Title`, { name }),
+    text: t(`backoffice.settings.switches.${change.key}.${words}`),
+    confirmLabel: t(`backoffice.settings.turn.${words}`),
+  };
+}
+
+function LimitsPanel() {
+  const { t } = useTranslation();
+  const may = useStaffMay();
+  const { data, isError } = useLimits();
+  const mayChange = may('settings.limits');
+  return (
+    <Stack gap="md">
+      {isError && !data && (
+        <Text c="red.4" size="sm">
+          {t('backoffice.settings.loadFailed')}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {t(mayChange ? 'backoffice.settings.limits.intro' : 'backoffice.settings.limits.readOnly')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {data?.currencies.map(({ currency, limits }) => (
+          <LimitsForm key={currency} currency={currency} limits={limits} mayChange={mayChange} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * Settings (docs/backoffice.md, "Settings"): the switches members meet, the service switch set
+ * apart, and each currency's amount rules; every change with a reason, in the audit log with
+ * before and after, in effect for members within a second. Admin and finance read them; admin
+ * turns the switches, admin and finance change the amounts. While the service is closed the
+ * screen says so above everything, with the way to reopen it.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const may = useStaffMay();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'limits' ? 'limits' : 'switches';
+  const switches = useSwitches();
+  const change = useChangeSwitches();
+  const [asking, setAsking] = useState<SwitchChange | null>(null);
+  const request = useSwitchRequest(asking);
+  const mayChange = may('settings.switches');
+
+  const confirm = async (reason: string) => {
+    if (!asking) return;
+    const { key, on } = asking;
+    try {
+      await change.mutateAsync({ [key]: on, reason });
+      showSuccessAlert(
+        key === 'terminated'
+          ? t(on ? 'backoffice.settings.service.closedDone' : 'backoffice.settings.service.opened')
+          : t(on ? 'backoffice.settings.turn.onDone' : 'backoffice.settings.turn.offDone', {
+              name: t(`backoffice.settings.switches.${key}.label`),
+            }),
+      );
+    } catch (error) {
+      showDeskError(error);
+      throw error;
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <SectionHeader
+        title={t('backoffice.sections.settings')}
+        text={t('backoffice.settings.intro')}
+      />
+      {switches.data?.terminated && (
+        <Alert
+          color="red"
+          variant="filled"
+          icon={<IconAlertTriangle size={20} aria-hidden />}
+          title={t('backoffice.settings.service.closedTitle')}
+        >
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">{t('backoffice.settings.service.closedText')}</Text>
+            {mayChange && (
+              <Button
+                color="white"
+                variant="white"
+                c="red.9"
+                onClick={() => setAsking({ key: 'terminated', on: false })}
+              >
+                {t('backoffice.settings.service.reopen')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(next) => setParams(next === 'limits' ? { tab: next } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="switches" leftSection={<IconToggleRight size={16} aria-hidden />}>
+            {t('backoffice.settings.tabs.switches')}
+          </Tabs.Tab>
+          <Tabs.Tab value="limits" leftSection={<IconCoins size={16} aria-hidden />}>
+            {t('backoffice.settings.tabs.limits')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="switches">
+          {switches.isError && !switches.data && (
+            <Text c="red.4" size="sm">
+              {t('backoffice.settings.loadFailed')}
+            </Text>
+          )}
+          {switches.data && (
+            <SwitchesPanel switches={switches.data} mayChange={mayChange} onChange={setAsking} />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="limits">
+          <LimitsPanel />
+        </Tabs.Panel>
+      </Tabs>
+      <ReasonModal request={request} onClose={() => setAsking(null)} onConfirm={confirm} />
+    </Stack>
+  );
+}
