@@ -115,6 +115,7 @@ export function SettingsPage() {
             <Text size="sm">{t('backoffice.settings.service.closedText')}</Text>
             {mayChange && (
               <Button
+                flex="none"
                 color="white"
                 variant="white"
                 c="red.9"

@@ -94,6 +94,7 @@ function ServiceCard({ closed, mayChange, onChange }: ServiceProps) {
         </Stack>
         {mayChange && (
           <Button
+            flex="none"
             color={closed ? 'teal' : 'red'}
             leftSection={
               closed ? (
