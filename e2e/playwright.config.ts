@@ -6,8 +6,9 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser journeys at a phone viewport against the built app (`npm run build` first), served by
  * the real server on a fresh embedded database. Three servers: the default build, the Laos
- * variant, and one whose service switch the terminated journey may flip without disturbing
- * the others.
+ * variant, and one whose settings the terminated and back-office settings journeys may change
+ * (the service switch, the approval threshold) without disturbing the others; those two run
+ * one at a time, as each closes and reopens the service.
  */
 const root = resolve(import.meta.dirname, '..');
 const servers = {
@@ -72,7 +73,7 @@ export default defineConfig({
   projects: [
     {
       name: 'default',
-      testIgnore: [/laos\..*spec\.ts/, /terminated\.spec\.ts/],
+      testIgnore: [/laos\..*spec\.ts/, /terminated\.spec\.ts/, /backoffice-settings\.spec\.ts/],
       use: { baseURL: `http://127.0.0.1:${servers.default.port}` },
     },
     {
@@ -82,7 +83,8 @@ export default defineConfig({
     },
     {
       name: 'switch',
-      testMatch: /terminated\.spec\.ts/,
+      testMatch: [/terminated\.spec\.ts/, /backoffice-settings\.spec\.ts/],
+      workers: 1,
       use: { baseURL: `http://127.0.0.1:${servers.switch.port}` },
     },
   ],
