@@ -85,6 +85,7 @@ test('an admin adds a finance account; its first sign-in replaces the handed-ove
     'Withdrawals',
     'Held transfers',
     'Support chat',
+    'Settings',
     'My sessions',
   ]);
   await expect(page.getByRole('banner')).toContainText('Pim Finance');
