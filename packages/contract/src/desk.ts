@@ -150,7 +150,9 @@ export const KeptTransferSchema = z.object({
   toAccountNo: z.string(),
   receivedAt: TimestampSchema,
   /** The assignment to a member that waits for a second staff member's approval, if any. */
-  pending: z.object({ adjustmentId: z.number().int(), requestedBy: z.string() }).nullable(),
+  pending: z
+    .object({ adjustmentId: z.number().int(), requestedBy: z.string(), memberId: z.number().int() })
+    .nullable(),
 });
 export type KeptTransfer = z.infer<typeof KeptTransferSchema>;
 export const KeptTransferListResponseSchema = z.object({ transfers: z.array(KeptTransferSchema) });
@@ -236,6 +238,15 @@ export const UndecidedSlipSchema = z.object({
   createdAt: TimestampSchema,
   /** The picture, behind a signed link valid for minutes. */
   link: z.string(),
+  /** The credit staff asked for that waits for a second staff member's approval, if any. */
+  pending: z
+    .object({
+      adjustmentId: z.number().int(),
+      requestedBy: z.string(),
+      amount: z.number(),
+      reference: z.string(),
+    })
+    .nullable(),
 });
 export const UndecidedSlipListResponseSchema = z.object({ slips: z.array(UndecidedSlipSchema) });
 

@@ -37,9 +37,9 @@ function hasAtMostTwoDecimals(value: number): boolean {
 /** A money amount in a request: finite, not negative, at most 2 decimals. */
 export const MoneySchema = z
   .number({ error: 'KEY_INVALID' })
-  .finite()
-  .min(0)
-  .max(MAX_MONEY)
+  .finite({ error: 'KEY_INVALID' })
+  .min(0, { error: 'KEY_INVALID' })
+  .max(MAX_MONEY, { error: 'KEY_INVALID' })
   .refine(hasAtMostTwoDecimals, { error: 'KEY_INVALID' });
 
 /**

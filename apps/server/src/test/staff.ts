@@ -23,12 +23,18 @@ export async function staffSignIn(
     payload: { username, password: `${username}-demo` },
   });
   expect(first.statusCode, first.body).toBe(200);
-  const second = await app.inject({
-    method: 'POST',
-    url: '/api/backoffice/login/totp',
-    remoteAddress: options.ip ?? '192.0.2.80',
-    payload: { challenge: first.json().challenge, code: await sandboxCode(app, username) },
-  });
+  const verify = async () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/backoffice/login/totp',
+      remoteAddress: options.ip ?? '192.0.2.80',
+      payload: { challenge: first.json().challenge, code: await sandboxCode(app, username) },
+    });
+  let second = await verify();
+  // The sandbox may offer the last step's code, which a busy machine can send after its step
+  // ended: the wrong code is refused, and the next one asked for holds.
+  if (second.statusCode === 401 && second.json().code === 'OTP_CODE_INVALID')
+    second = await verify();
   expect(second.statusCode, second.body).toBe(200);
   const cookie = [second.headers['set-cookie']].flat().find((c) => c?.startsWith('wallet_staff='));
   return { token: String(second.json().token), cookie: String(cookie?.split(';')[0]) };

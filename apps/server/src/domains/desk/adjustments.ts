@@ -21,7 +21,7 @@ import {
   listAdjustments,
   lockAdjustment,
   memberCurrency,
-  pendingBankAssignments,
+  pendingCredits,
 } from './desk.repository';
 
 export type AdjustmentsDeps = {
@@ -111,16 +111,20 @@ export class Adjustments {
   /** The kept transfers, each with the assignment that waits for approval, if any. */
   async keptTransfers() {
     const transfers = await this.deps.deposits.keptTransfers();
-    const pending = await pendingBankAssignments(
-      this.deps.db,
-      transfers.map((transfer) => transfer.reference),
-    );
+    const pending = await pendingCredits(this.deps.db, {
+      kind: 'bank_transfer',
+      references: transfers.map((transfer) => transfer.reference),
+    });
     return transfers.map((transfer) => {
       const waiting = pending.find((row) => row.bankReference === transfer.reference);
       return {
         ...transfer,
         pending: waiting
-          ? { adjustmentId: waiting.adjustmentId, requestedBy: waiting.requestedBy }
+          ? {
+              adjustmentId: waiting.adjustmentId,
+              requestedBy: waiting.requestedBy,
+              memberId: waiting.memberId,
+            }
           : null,
       };
     });
@@ -172,8 +176,27 @@ export class Adjustments {
     });
   }
 
-  undecidedSlips() {
-    return this.deps.slips.undecided();
+  /** The undecided slips, each with the credit that waits for approval, if any. */
+  async undecidedSlips() {
+    const slips = await this.deps.slips.undecided();
+    const pending = await pendingCredits(this.deps.db, {
+      kind: 'slip',
+      slipIds: slips.map((slip) => slip.id),
+    });
+    return slips.map((slip) => {
+      const waiting = pending.find((row) => row.slipId === slip.id);
+      return {
+        ...slip,
+        pending: waiting
+          ? {
+              adjustmentId: waiting.adjustmentId,
+              requestedBy: waiting.requestedBy,
+              amount: fromMinor(waiting.amount),
+              reference: waiting.bankReference ?? '',
+            }
+          : null,
+      };
+    });
   }
 
   /** A kept transfer the operator sent back to its sender outside the system. */

@@ -60,25 +60,36 @@ export async function decideAdjustment(
 const requester = alias(staff, 'requester');
 const decider = alias(staff, 'decider');
 
-/** The assignments of these kept transfers that wait for approval (one at most each). */
-export async function pendingBankAssignments(db: Db, references: string[]) {
-  if (references.length === 0) return [];
-  const rows = await db
+/**
+ * The credits waiting for approval that these kept transfers (`bank_transfer`, by reference) or
+ * undecided slips (`slip`, by id) have: one at most each (a unique index per transfer and slip).
+ */
+export async function pendingCredits(
+  db: Db,
+  of: { kind: 'bank_transfer'; references: string[] } | { kind: 'slip'; slipIds: number[] },
+) {
+  const keys = of.kind === 'slip' ? of.slipIds : of.references;
+  if (keys.length === 0) return [];
+  return db
     .select({
       adjustmentId: adjustments.id,
       bankReference: adjustments.bankReference,
+      slipId: adjustments.slipId,
+      memberId: adjustments.memberId,
+      amount: adjustments.amount,
       requestedBy: staff.username,
     })
     .from(adjustments)
     .innerJoin(staff, eq(staff.id, adjustments.requestedBy))
     .where(
       and(
-        eq(adjustments.kind, 'bank_transfer'),
+        eq(adjustments.kind, of.kind),
         eq(adjustments.status, 'pending'),
-        inArray(adjustments.bankReference, references),
+        of.kind === 'slip'
+          ? inArray(adjustments.slipId, of.slipIds)
+          : inArray(adjustments.bankReference, of.references),
       ),
     );
-  return rows.map((row) => ({ ...row, bankReference: row.bankReference ?? '' }));
 }
 
 export type AdjustmentFilter = { status?: string | undefined; memberId?: number | undefined };

@@ -50,7 +50,7 @@ describeOnDatabases('bank transfers that matched no member', (target) => {
     expect(asked.body).toMatchObject({ status: 'pending' });
     // The list says the assignment waits, and who asked for it.
     expect((await kept(admin)).find((row) => row.reference === reference)).toMatchObject({
-      pending: { adjustmentId: asked.body.id, requestedBy: 'finance' },
+      pending: { adjustmentId: asked.body.id, requestedBy: 'finance', memberId: id },
     });
     const again = await call(app, 'POST', `/api/backoffice/bank-transfers/${reference}/assign`, {
       token: admin,

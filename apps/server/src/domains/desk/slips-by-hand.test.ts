@@ -46,6 +46,10 @@ describeOnDatabases('slips the verifier could not decide, at the money desk', (t
         (row) => row.id === asked.body.id,
       ),
     ).toMatchObject({ kind: 'slip', slipId: listed?.id });
+    // The slip itself says its credit waits, for how much and under which reference.
+    expect((await undecided(admin)).find((row) => row.id === listed?.id)).toMatchObject({
+      pending: { adjustmentId: asked.body.id, requestedBy: 'finance', amount: 320, reference },
+    });
     const own = await call(app, 'POST', `/api/backoffice/adjustments/${asked.body.id}/approve`, {
       token: finance,
     });
