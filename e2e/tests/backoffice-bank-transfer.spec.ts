@@ -50,7 +50,7 @@ test('a bank transfer nobody matched is assigned to its member by finance, appro
 
   // Waiting for another staff member: its maker is refused (maker-checker).
   await expect(row).toContainText('Waiting for approval');
-  await expect(row).toContainText(/Assigned by finance \(adjustment #\d+\)/);
+  await expect(row).toContainText(/To member #\d+, assigned by finance \(adjustment #\d+\)/);
   await finance.page.screenshot({ path: '/tmp/bo-shots/bank-transfers.png' });
   await row.getByRole('button', { name: /^Approve adjustment \d+$/ }).click();
   await expect(

@@ -21,7 +21,10 @@ const kept: KeptTransfer = {
 };
 
 /** The same transfer once finance assigned it: adjustment 7 waits for a second staff member. */
-const assigned: KeptTransfer = { ...kept, pending: { adjustmentId: 7, requestedBy: 'finance' } };
+const assigned: KeptTransfer = {
+  ...kept,
+  pending: { adjustmentId: 7, requestedBy: 'finance', memberId: 12 },
+};
 
 const member = (id: number, currency: string, name: string): MemberSummary => ({
   id,
@@ -86,7 +89,7 @@ describe('the kept bank transfers', { timeout: 30_000 }, () => {
     });
     // The list read again says who it waits on; its maker cannot approve it (maker-checker).
     const waiting = await screen.findByRole('row', { name: /Waiting for approval/ });
-    expect(waiting).toHaveTextContent('Assigned by finance (adjustment #7)');
+    expect(waiting).toHaveTextContent('To member #12, assigned by finance (adjustment #7)');
     expect(within(waiting).getByRole('button', { name: 'Approve adjustment 7' })).toHaveAttribute(
       'title',
       'You asked for this one: another staff member must decide it.',

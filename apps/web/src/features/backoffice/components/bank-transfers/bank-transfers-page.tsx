@@ -130,6 +130,7 @@ export function BankTransfersPage() {
                 asked={
                   row.pending &&
                   t('backoffice.bankTransfers.assignedBy', {
+                    member: row.pending.memberId,
                     by: row.pending.requestedBy,
                     id: row.pending.adjustmentId,
                   })

@@ -1,11 +1,8 @@
 import { Anchor, Group, Image, Stack } from '@mantine/core';
 import { IconCash, IconReceiptOff } from '@tabler/icons-react';
-import type { Adjustment } from '@wallet/contract/desk';
-import { STAFF_PAGE_MAX } from '@wallet/contract/staff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/format';
-import { firstAdjustmentPage, useAdjustments } from '../../api/get-adjustments';
 import { type UndecidedSlip, useSlips } from '../../api/get-slips';
 import { useStaffMoney } from '../../money';
 import { useStaffMay } from '../../use-staff-may';
@@ -36,22 +33,6 @@ function SlipPicture({ slip }: { slip: UndecidedSlip }) {
 }
 
 /**
- * The slip credits waiting for approval, by the slip each credits (the adjustment's `slipId`):
- * the newest page of the queue the server gives (STAFF_PAGE_MAX), more than ever wait at once.
- * The slips' own list does not say it (docs/backoffice.md: a kept transfer's row does).
- */
-const waitingPage = { ...firstAdjustmentPage, limit: STAFF_PAGE_MAX };
-
-function useWaitingCredits(): Map<number, Adjustment> {
-  const { data } = useAdjustments('pending', waitingPage);
-  const credits = new Map<number, Adjustment>();
-  for (const row of data?.adjustments ?? []) {
-    if (row.kind === 'slip' && row.slipId !== null) credits.set(row.slipId, row);
-  }
-  return credits;
-}
-
-/**
  * Slips the verifier could not decide (it could not read the picture, found no stable reference,
  * or had no answer), each with its picture. Staff read the amount and the bank's reference off
  * it and ask to credit it (another staff member approves it in Adjustments), or refuse it with a
@@ -62,7 +43,6 @@ export function SlipsPage() {
   const money = useStaffMoney();
   const may = useStaffMay();
   const list = useDeskList(useSlips(), { columnAccessor: 'createdAt', direction: 'asc' });
-  const waiting = useWaitingCredits();
   const decision = useAdjustmentDecision();
   const [crediting, setCrediting] = useState<UndecidedSlip | null>(null);
   const [refusing, setRefusing] = useState<UndecidedSlip | null>(null);
@@ -70,9 +50,11 @@ export function SlipsPage() {
   const actions = (slip: UndecidedSlip) => {
     // A credit waits: a second staff member decides it (here or in Adjustments); rejecting it
     // brings back the credit and refusal, for a slip read wrong.
-    const credit = waiting.get(slip.id);
-    if (credit) {
-      return may('adjustments.decide') ? <DecisionButtons {...decision.buttons(credit)} /> : null;
+    if (slip.pending) {
+      const { adjustmentId: id, requestedBy } = slip.pending;
+      return may('adjustments.decide') ? (
+        <DecisionButtons {...decision.buttons({ id, requestedBy })} />
+      ) : null;
     }
     return (
       <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -135,23 +117,19 @@ export function SlipsPage() {
           {
             accessor: 'credit',
             title: t('backoffice.slips.columns.credit'),
-            render: (slip) => {
-              const credit = waiting.get(slip.id);
-              return (
-                <WaitingState
-                  none={t('backoffice.slips.notAsked')}
-                  asked={
-                    credit
-                      ? t('backoffice.slips.askedBy', {
-                          by: credit.requestedBy,
-                          amount: money(credit.amount, credit.currency),
-                          reference: credit.bankReference ?? '—',
-                        })
-                      : null
-                  }
-                />
-              );
-            },
+            render: (slip) => (
+              <WaitingState
+                none={t('backoffice.slips.notAsked')}
+                asked={
+                  slip.pending &&
+                  t('backoffice.slips.askedBy', {
+                    by: slip.pending.requestedBy,
+                    amount: money(slip.pending.amount, slip.currency),
+                    reference: slip.pending.reference || '—',
+                  })
+                }
+              />
+            ),
           },
           {
             accessor: 'actions',
