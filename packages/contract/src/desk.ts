@@ -6,7 +6,8 @@ import { MAX_MONEY } from './money';
 
 const slipNoteCodes = Object.keys(slipNoteReasons) as [SlipNoteCode, ...SlipNoteCode[]];
 
-import { MemberFlagSchema, StaffIdParamsSchema, staffPageQuery } from './staff';
+import { StaffIdParamsSchema, staffPageQuery } from './staff';
+import { MemberFlagSchema } from './staff-members';
 
 /**
  * The back office's money desk (CONTRACT.md, "Back office (staff) API"; docs/backoffice.md):

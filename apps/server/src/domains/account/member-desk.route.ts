@@ -1,3 +1,4 @@
+import { ReasonSchema } from '@wallet/contract/staff';
 import {
   MemberDetailSchema,
   MemberIdParamsSchema,
@@ -5,9 +6,8 @@ import {
   MemberSearchQuerySchema,
   MemberSearchResponseSchema,
   MemberTagsSchema,
-  ReasonSchema,
   StaffBankAccountNameSchema,
-} from '@wallet/contract/staff';
+} from '@wallet/contract/staff-members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/errors';

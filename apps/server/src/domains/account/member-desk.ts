@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { isLatinName, needsLatinName } from '@wallet/contract/account';
 import { fromMinor } from '@wallet/contract/money';
-import type { MemberDetail, MemberFlag, MemberSummary, StaffPage } from '@wallet/contract/staff';
+import type { StaffPage } from '@wallet/contract/staff';
+import type { MemberDetail, MemberFlag, MemberSummary } from '@wallet/contract/staff-members';
 import type { AuditLog } from '../../core/audit/audit';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
 import type { Variant } from '@wallet/contract/account';
 import type { Login, LoginResponse } from '@wallet/contract/auth';
-import type { MemberSignInOutcome } from '@wallet/contract/staff';
+import type { MemberSignInOutcome } from '@wallet/contract/staff-members';
 import type { Db } from '../../db/client';
 import type { CounterStore } from '../../lib/counter-store';
 import { bearerToken, randomToken, sha256Hex, TOKEN_PATTERN } from '../../lib/crypto';

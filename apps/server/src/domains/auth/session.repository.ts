@@ -1,4 +1,4 @@
-import type { MemberSignInOutcome } from '@wallet/contract/staff';
+import type { MemberSignInOutcome } from '@wallet/contract/staff-members';
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';

@@ -21,8 +21,8 @@ import {
   listAdjustments,
   lockAdjustment,
   memberCurrency,
-  pendingCredits,
 } from './desk.repository';
+import { withPendingAssignments, withPendingCredits } from './pending-credits';
 
 export type AdjustmentsDeps = {
   db: Db;
@@ -110,24 +110,7 @@ export class Adjustments {
 
   /** The kept transfers, each with the assignment that waits for approval, if any. */
   async keptTransfers() {
-    const transfers = await this.deps.deposits.keptTransfers();
-    const pending = await pendingCredits(this.deps.db, {
-      kind: 'bank_transfer',
-      references: transfers.map((transfer) => transfer.reference),
-    });
-    return transfers.map((transfer) => {
-      const waiting = pending.find((row) => row.bankReference === transfer.reference);
-      return {
-        ...transfer,
-        pending: waiting
-          ? {
-              adjustmentId: waiting.adjustmentId,
-              requestedBy: waiting.requestedBy,
-              memberId: waiting.memberId,
-            }
-          : null,
-      };
-    });
+    return withPendingAssignments(this.deps.db, await this.deps.deposits.keptTransfers());
   }
 
   /**
@@ -178,25 +161,7 @@ export class Adjustments {
 
   /** The undecided slips, each with the credit that waits for approval, if any. */
   async undecidedSlips() {
-    const slips = await this.deps.slips.undecided();
-    const pending = await pendingCredits(this.deps.db, {
-      kind: 'slip',
-      slipIds: slips.map((slip) => slip.id),
-    });
-    return slips.map((slip) => {
-      const waiting = pending.find((row) => row.slipId === slip.id);
-      return {
-        ...slip,
-        pending: waiting
-          ? {
-              adjustmentId: waiting.adjustmentId,
-              requestedBy: waiting.requestedBy,
-              amount: fromMinor(waiting.amount),
-              reference: waiting.bankReference ?? '',
-            }
-          : null,
-      };
-    });
+    return withPendingCredits(this.deps.db, await this.deps.slips.undecided());
   }
 
   /** A kept transfer the operator sent back to its sender outside the system. */

@@ -13,7 +13,7 @@ import {
   SlipRejectionSchema,
   UndecidedSlipListResponseSchema,
 } from '@wallet/contract/desk';
-import { MemberActivitySchema, MemberIdParamsSchema } from '@wallet/contract/staff';
+import { MemberActivitySchema, MemberIdParamsSchema } from '@wallet/contract/staff-members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/errors';

@@ -1,5 +1,5 @@
 import { fromMinor } from '@wallet/contract/money';
-import type { MemberActivity as Activity } from '@wallet/contract/staff';
+import type { MemberActivity as Activity } from '@wallet/contract/staff-members';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { SlipService } from '../slip/slip.service';

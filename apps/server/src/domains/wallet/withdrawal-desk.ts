@@ -1,7 +1,8 @@
 import type { BonusProgress } from '@wallet/contract/bonus';
 import type { WithdrawalListResponse, WithdrawalReview } from '@wallet/contract/desk';
 import { fromMinor } from '@wallet/contract/money';
-import type { MemberFlag, StaffPage } from '@wallet/contract/staff';
+import type { StaffPage } from '@wallet/contract/staff';
+import type { MemberFlag } from '@wallet/contract/staff-members';
 import type { AuditLog } from '../../core/audit/audit';
 import type { Db } from '../../db/client';
 import { numberFromInt8 } from '../../db/statement';

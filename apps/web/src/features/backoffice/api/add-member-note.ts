@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { SuccessSchema } from '@wallet/contract/common';
-import type { MemberNoteSchema } from '@wallet/contract/staff';
+import type { MemberNoteSchema } from '@wallet/contract/staff-members';
 import type { z } from 'zod';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';

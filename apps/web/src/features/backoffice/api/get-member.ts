@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type MemberDetail, MemberDetailSchema } from '@wallet/contract/staff';
+import { type MemberDetail, MemberDetailSchema } from '@wallet/contract/staff-members';
 import { queryKeys } from '../../../lib/query-keys';
 import { staffRequest } from './staff-request';
 

@@ -1,5 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { MemberSearchQuerySchema, MemberSearchResponseSchema } from '@wallet/contract/staff';
+import {
+  MemberSearchQuerySchema,
+  MemberSearchResponseSchema,
+} from '@wallet/contract/staff-members';
 import type { z } from 'zod';
 import { queryKeys } from '../../../lib/query-keys';
 import { pageParams } from '../paging';

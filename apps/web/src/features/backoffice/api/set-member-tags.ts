@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { MemberTagsSchema } from '@wallet/contract/staff';
+import { MemberTagsSchema } from '@wallet/contract/staff-members';
 import type { z } from 'zod';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { KeptTransfer } from '@wallet/contract/desk';
-import type { MemberSummary } from '@wallet/contract/staff';
+import type { MemberSummary } from '@wallet/contract/staff-members';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../../test/render';
 import { deskTests, lazyScreen, renderDesk } from '../../test-desk';

@@ -1,6 +1,6 @@
 import { AdjustmentRequestSchema } from '@wallet/contract/desk';
 import { AmountInputSchema } from '@wallet/contract/money';
-import type { MemberSummary } from '@wallet/contract/staff';
+import type { MemberSummary } from '@wallet/contract/staff-members';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useRequestAdjustment } from '../../api/request-adjustment';

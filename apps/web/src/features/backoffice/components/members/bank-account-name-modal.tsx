@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { type MemberDetail, StaffBankAccountNameSchema } from '@wallet/contract/staff';
+import { type MemberDetail, StaffBankAccountNameSchema } from '@wallet/contract/staff-members';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-error';
 import { fieldErrorText } from '../../../../lib/errors';

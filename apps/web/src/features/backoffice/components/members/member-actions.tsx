@@ -9,7 +9,7 @@ import {
   IconUserCheck,
   IconUserOff,
 } from '@tabler/icons-react';
-import type { MemberSummary } from '@wallet/contract/staff';
+import type { MemberSummary } from '@wallet/contract/staff-members';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessAlert } from '../../../../lib/alerts';

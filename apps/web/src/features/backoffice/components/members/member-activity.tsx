@@ -1,6 +1,6 @@
 import { Badge, SegmentedControl, Stack, Tabs } from '@mantine/core';
 import type { Adjustment } from '@wallet/contract/desk';
-import type { MemberDetail } from '@wallet/contract/staff';
+import type { MemberDetail } from '@wallet/contract/staff-members';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

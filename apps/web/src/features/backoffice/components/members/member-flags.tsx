@@ -1,6 +1,6 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { MemberFlag } from '@wallet/contract/staff';
+import type { MemberFlag } from '@wallet/contract/staff-members';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/format';
 import { useStaffMoney } from '../../money';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
-import { type MemberDetail, MemberNoteSchema } from '@wallet/contract/staff';
+import { type MemberDetail, MemberNoteSchema } from '@wallet/contract/staff-members';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

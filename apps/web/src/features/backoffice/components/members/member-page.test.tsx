@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Adjustment } from '@wallet/contract/desk';
-import type { MemberActivity, MemberDetail } from '@wallet/contract/staff';
+import type { MemberActivity, MemberDetail } from '@wallet/contract/staff-members';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n';
 import { jsonResponse } from '../../../../test/render';

@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconTags } from '@tabler/icons-react';
-import type { MemberSummary } from '@wallet/contract/staff';
+import type { MemberSummary } from '@wallet/contract/staff-members';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

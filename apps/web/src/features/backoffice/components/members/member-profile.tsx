@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { inviteCodeOf } from '@wallet/contract/account';
-import type { MemberDetail } from '@wallet/contract/staff';
+import type { MemberDetail } from '@wallet/contract/staff-members';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAccountNo, formatDateTime } from '../../../../lib/format';

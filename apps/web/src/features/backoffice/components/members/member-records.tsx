@@ -1,5 +1,5 @@
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
-import type { MemberActivity } from '@wallet/contract/staff';
+import type { MemberActivity } from '@wallet/contract/staff-members';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { formatAccountNo, formatDateTime } from '../../../../lib/format';

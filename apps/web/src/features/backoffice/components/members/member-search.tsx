@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { MemberSearchQuerySchema } from '@wallet/contract/staff';
+import { MemberSearchQuerySchema } from '@wallet/contract/staff-members';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

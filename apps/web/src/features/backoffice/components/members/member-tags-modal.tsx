@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { type MemberDetail, MemberTagsSchema } from '@wallet/contract/staff';
+import { type MemberDetail, MemberTagsSchema } from '@wallet/contract/staff-members';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSetMemberTags } from '../../api/set-member-tags';

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { MemberSummary } from '@wallet/contract/staff';
+import type { MemberSummary } from '@wallet/contract/staff-members';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
