@@ -46,6 +46,10 @@ export const staffPermissions = {
   'settings.switches': ['admin'],
   /** Change a currency's amount rules (withdraw limits, approval threshold, minimums). */
   'settings.limits': ['admin', 'finance'],
+  /** The business's figures per day, week and month, and the daily reconciliation. */
+  'reports.read': ['admin', 'finance', 'viewer'],
+  /** Run the reconciliation now instead of waiting for the night's run. */
+  'reports.reconcile': ['admin', 'finance'],
   'chat.read': everyone,
   'chat.write': ['admin', 'support'],
 } as const satisfies Record<string, readonly StaffRole[]>;
