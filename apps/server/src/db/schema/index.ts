@@ -49,6 +49,7 @@ export * from './games';
 export * from './ledger';
 export * from './members';
 export * from './promotions';
+export * from './reports';
 export * from './sandbox';
 export * from './settings';
 export * from './staff';
