@@ -4,27 +4,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { Jobs } from './core/jobs/jobs';
 import { type Database, openDatabase } from './db/client';
-import { accountDomain } from './domains/account/account.plugin';
-import { authDomain } from './domains/auth/auth.plugin';
-import { bonusDomain } from './domains/bonus/bonus.plugin';
-import { chatDomain } from './domains/chat/chat.plugin';
-import { depositDomain } from './domains/deposit/deposit.plugin';
-import { deskDomain } from './domains/desk/desk.plugin';
-import { gamesDomain } from './domains/games/games.plugin';
-import { healthRoutes } from './domains/health/health.route';
-import { inviteDomain } from './domains/invite/invite.plugin';
-import { lookupDomain } from './domains/lookup/lookup.plugin';
-import { otpDomain } from './domains/otp/otp.plugin';
-import { qrDomain } from './domains/qr/qr.plugin';
-import { refundDomain } from './domains/refund/refund.plugin';
-import { rewardsDomain } from './domains/rewards/rewards.plugin';
-import { sandboxDomain } from './domains/sandbox/sandbox.plugin';
-import { settingsDomain } from './domains/settings/settings.plugin';
-import { slipDomain } from './domains/slip/slip.plugin';
-import { spinDomain } from './domains/spin/spin.plugin';
-import { staffDomain } from './domains/staff/staff.plugin';
-import { statementDomain } from './domains/statement/statement.plugin';
-import { walletDomain } from './domains/wallet/wallet.plugin';
+import { domainsPlugin } from './domains';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -122,28 +102,7 @@ export async function buildApp(
     await app.register(authPlugin);
     await app.register(staffAuthPlugin);
 
-    // Domains, each after the ones whose services it uses.
-    await app.register(healthRoutes, { prefix: '/api' });
-    await app.register(authDomain);
-    await app.register(otpDomain, { sms: overrides.sms });
-    await app.register(gamesDomain);
-    await app.register(bonusDomain);
-    await app.register(rewardsDomain);
-    await app.register(lookupDomain);
-    await app.register(accountDomain);
-    await app.register(refundDomain);
-    await app.register(inviteDomain);
-    await app.register(depositDomain);
-    await app.register(walletDomain, { payouts: overrides.payouts });
-    await app.register(statementDomain);
-    await app.register(slipDomain);
-    await app.register(qrDomain);
-    await app.register(spinDomain);
-    await app.register(staffDomain);
-    await app.register(deskDomain);
-    await app.register(settingsDomain);
-    await app.register(chatDomain);
-    await app.register(sandboxDomain);
+    await app.register(domainsPlugin, { sms: overrides.sms, payouts: overrides.payouts });
     await app.register(moneyPlugin);
 
     // Last: the SPA and the answer for every path nothing above claimed.

@@ -134,14 +134,15 @@ export async function expectLedgerInvariants(db: Db): Promise<void> {
   );
   expect(negative, 'no member account is negative').toEqual([]);
 
-  // Cash = deposits + bonuses and prizes paid into cash (a coupon, a finished bonus) + transfers in that succeeded − transfers out not
+  // Cash = deposits + bonuses and prizes paid into cash (a coupon, a finished bonus) + staff's
+  // adjustments + transfers in that succeeded − transfers out not
   // failed − withdrawals not failed: the statement's rows read as a member would read them.
   const mismatched = await rows<{ member_id: number; cash: unknown; statement: unknown }>(
     db,
     sql`with effects as (
           select member_id, sum(case
             when type = 'deposit' and status = 'success' then amount
-            when type in ('bonus', 'finish_bonus') and status = 'success' then (
+            when type in ('bonus', 'finish_bonus', 'adjustment') and status = 'success' then (
               select coalesce(sum(e.amount), 0) from ledger_entries e
               join ledger_accounts a on a.id = e.account_id and a.kind = 'cash'
               where e.transaction_id = ledger_transactions.id)
