@@ -177,6 +177,7 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_]{1,32}$/, 'CHAT_PREFIX is 1 to 32 letters, digits or _')
     .default('wallet'),
   QR_LIFETIME_SECONDS: integer('QR_LIFETIME_SECONDS', 600, 60, 3600),
+  QR_SECRET_GRACE_SECONDS: integer('QR_SECRET_GRACE_SECONDS', 86_400, 1, 7 * 86_400),
   PAYTIMZ_MINIMUM: z
     .string()
     .optional()
@@ -287,6 +288,8 @@ export type Config = {
   chatPrefix: string;
   /** How long a deposit QR can be paid. */
   qrLifetimeSeconds: number;
+  /** How long a QR provider's callbacks signed with its secret before a rotation are taken. */
+  qrSecretGraceSeconds: number;
   /** The PAYTIMZ minimum and first quick amount (the spec's constants and limits); the web build reads it too. */
   paytimzMinimum: number | undefined;
   /** Each game provider call gives up after this long; the outcome is then unknown. */
@@ -380,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     chatStorageQuotaBytes: e.CHAT_STORAGE_QUOTA_MB * 1024 * 1024,
     chatPrefix: e.CHAT_PREFIX,
     qrLifetimeSeconds: e.QR_LIFETIME_SECONDS,
+    qrSecretGraceSeconds: e.QR_SECRET_GRACE_SECONDS,
     paytimzMinimum: e.PAYTIMZ_MINIMUM,
     gameProviderTimeoutMs: e.GAME_PROVIDER_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,

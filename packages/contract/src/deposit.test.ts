@@ -6,6 +6,7 @@ import {
   QrProviderParamsSchema,
   qrAmountFormSchema,
   qrCreateSchema,
+  qrMaximum,
   qrMinimum,
   qrProviderOf,
   qrQuickAmountsFor,
@@ -31,9 +32,14 @@ describe('a deposit account', () => {
 
 describe('creating a QR', () => {
   // The baht rules as GET /api/lookup/withdraw answers them from the seed, and the kip ones.
-  const baht = { qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 }, depositMax: 100_000 };
+  const baht = {
+    qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 },
+    qrMax: { KBANK: 100_000, WW: 100_000, PAYONEX: 100_000, PAYTIMZ: 100_000 },
+    depositMax: 100_000,
+  };
   const kip = {
     qrMin: { KBANK: 1000, WW: 50_000, PAYONEX: 50_000, PAYTIMZ: 5000 },
+    qrMax: { KBANK: 60_000_000, WW: 60_000_000, PAYONEX: 60_000_000, PAYTIMZ: 60_000_000 },
     depositMax: 60_000_000,
   };
 
@@ -54,6 +60,17 @@ describe('creating a QR', () => {
     expect(canCreateQr('WW', 100, kip)).toBe(false);
     const [issue] =
       qrCreateSchema('KBANK', baht).safeParse({ amount: 100_001 }).error?.issues ?? [];
+    expect(issue).toMatchObject({ path: ['amount'], message: 'deposit.qrMaximumMsg' });
+  });
+
+  it("is disabled above the provider's own maximum, which never exceeds the largest deposit", () => {
+    const capped = { ...baht, qrMax: { ...baht.qrMax, WW: 500, PAYONEX: 200_000 } };
+    expect(qrMaximum('WW', capped)).toBe(500);
+    expect(qrMaximum('PAYONEX', capped)).toBe(100_000);
+    expect(canCreateQr('WW', 500, capped)).toBe(true);
+    expect(canCreateQr('WW', 500.01, capped)).toBe(false);
+    expect(canCreateQr('KBANK', 500.01, capped)).toBe(true);
+    const [issue] = qrCreateSchema('WW', capped).safeParse({ amount: 501 }).error?.issues ?? [];
     expect(issue).toMatchObject({ path: ['amount'], message: 'deposit.qrMaximumMsg' });
   });
 

@@ -112,8 +112,15 @@ export type QrcodeState = z.infer<typeof QrcodeStateSchema>;
  */
 export type QrOptions = { paytimzMinimum?: number | undefined };
 
-/** The QR rules of one currency, as `GET /api/lookup/withdraw` answers them to a member. */
-export type QrLimits = { qrMin: Record<QrProvider, number>; depositMax: number };
+/**
+ * The QR rules of one currency, as `GET /api/lookup/withdraw` answers them to a member: each
+ * provider's minimum and maximum, and the largest single deposit, which caps every maximum.
+ */
+export type QrLimits = {
+  qrMin: Record<QrProvider, number>;
+  qrMax: Record<QrProvider, number>;
+  depositMax: number;
+};
 
 export function qrQuickAmountsFor(
   provider: QrProvider,
@@ -135,24 +142,32 @@ export function qrMinimum(provider: QrProvider, limits: QrLimits): number {
 }
 
 /**
+ * The largest amount a QR of this provider is created for: the provider's own maximum (set by
+ * the operator, issue 33), never above the currency's largest single deposit.
+ */
+export function qrMaximum(provider: QrProvider, limits: QrLimits): number {
+  return Math.min(limits.qrMax[provider], limits.depositMax);
+}
+
+/**
  * The spec's validation rules: the create button is disabled when the amount is 0 or less for KBANK and
  * below the provider minimum for WW, PAYTIMZ and PAYONEX; and (issue 30) above the currency's
- * largest deposit.
+ * largest deposit, or (issue 33) above the provider's maximum.
  */
 export function canCreateQr(provider: QrProvider, amount: number, limits: QrLimits) {
-  if (!Number.isFinite(amount) || amount > limits.depositMax) return false;
+  if (!Number.isFinite(amount) || amount > qrMaximum(provider, limits)) return false;
   if (provider === 'KBANK') return amount > 0;
   return amount >= limits.qrMin[provider];
 }
 
 /**
  * `POST /api/qrcode/{provider}` `{ amount }` in the member's currency; below the minimum is
- * `deposit.qrMinimumMsg`, above the largest deposit `deposit.qrMaximumMsg` (the server answers
+ * `deposit.qrMinimumMsg`, above the provider's maximum `deposit.qrMaximumMsg` (the server answers
  * both QR_FAIL on `amount`).
  */
 export function qrCreateSchema(provider: QrProvider, limits: QrLimits) {
   const min = qrMinimum(provider, limits);
-  const max = limits.depositMax;
+  const max = qrMaximum(provider, limits);
   return z.object({
     amount: MoneySchema.refine((amount) => amount >= min, {
       error: 'deposit.qrMinimumMsg',

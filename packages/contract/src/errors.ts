@@ -118,6 +118,11 @@ export const errorCatalogue = {
   SLOT_NO_ACCOUNT: { status: 404, message: 'You have no account at this game.' },
   SLOT_RESET_PASSWORD_FAIL: { status: 502, message: 'The game password could not be reset.' },
   NO_GAME: { status: 404, message: 'No such game.' },
+  // Issue 33: the operator put the provider into maintenance; nothing reaches it meanwhile.
+  GAME_MAINTENANCE: {
+    status: 409,
+    message: 'This game is under maintenance. Please try again later.',
+  },
   NO_BANK: { status: 400, message: 'No bank account is registered.' },
   NO_WALLET: { status: 404, message: 'No wallet was found.' },
   // The minimum is the member's currency's (1 baht, or the kip setting): issue 30.

@@ -37,6 +37,8 @@ export const GameCategorySchema = z.enum(gameCategories);
 /**
  * A member's game account as the wallet lists it (the spec's entities, "slot").
  * `amount` is the balance at the provider, `isActive` whether the account has been opened.
+ * `maintenance`: the operator has put the provider into maintenance (issue 33); the app shows
+ * it as such, and activation, play and transfers are refused with GAME_MAINTENANCE meanwhile.
  */
 export const SlotSchema = z.object({
   code: GameProviderCodeSchema,
@@ -45,6 +47,7 @@ export const SlotSchema = z.object({
   amount: MoneyOutSchema,
   isActive: z.boolean(),
   category: GameCategorySchema,
+  maintenance: z.boolean(),
 });
 export type Slot = z.infer<typeof SlotSchema>;
 

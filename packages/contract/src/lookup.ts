@@ -49,8 +49,9 @@ export type NoticeResponse = z.infer<typeof NoticeResponseSchema>;
  * `GET /api/lookup/withdraw`: the spec's withdrawMin and withdrawMax, grown compatibly (issue 30,
  * docs/decisions/0050) into every amount rule of one currency — the member's wallet currency,
  * or the variant's default currency for a caller without a token. Amounts in that currency:
- * `transferMin` (transfers), `giftLinkMin` (TrueMoney links), `qrMin` per QR provider and
- * `depositMax`, the largest QR or slip deposit.
+ * `transferMin` (transfers), `giftLinkMin` (TrueMoney links), `qrMin` and `qrMax` per QR
+ * provider (issue 33: the maximum never above `depositMax`) and `depositMax`, the largest QR or
+ * slip deposit.
  */
 export const WithdrawLimitsResponseSchema = z.object({
   withdrawMin: z.number(),
@@ -59,6 +60,7 @@ export const WithdrawLimitsResponseSchema = z.object({
   transferMin: z.number(),
   giftLinkMin: z.number(),
   qrMin: z.record(z.enum(qrProviders), z.number()),
+  qrMax: z.record(z.enum(qrProviders), z.number()),
   depositMax: z.number(),
 });
 export type WithdrawLimitsResponse = z.infer<typeof WithdrawLimitsResponseSchema>;

@@ -35,7 +35,7 @@ const positive = MoneySchema.refine((value) => value > 0, { error: 'KEY_INVALID'
 /**
  * Every amount rule of one currency, in that currency (baht or kip, two decimals at most):
  * the withdraw limits and the approval threshold, the transfer and gift-link minimums, each QR
- * provider's minimum and the largest single QR or slip deposit.
+ * provider's minimum and maximum (issue 33) and the largest single QR or slip deposit.
  */
 export const CurrencyLimitsSchema = z
   .object({
@@ -46,11 +46,20 @@ export const CurrencyLimitsSchema = z
     transferMin: positive,
     giftLinkMin: positive,
     qrMin: z.record(z.enum(qrProviders), positive),
+    /** The most one QR of the provider is created for: from its minimum to `depositMax`. */
+    qrMax: z.record(z.enum(qrProviders), positive),
     depositMax: positive,
   })
-  .refine((limits) => limits.withdrawMin <= limits.withdrawMax, {
-    error: 'KEY_INVALID',
-    path: ['withdrawMin'],
+  .superRefine((limits, context) => {
+    if (limits.withdrawMin > limits.withdrawMax) {
+      context.addIssue({ code: 'custom', message: 'KEY_INVALID', path: ['withdrawMin'] });
+    }
+    for (const provider of qrProviders) {
+      const max = limits.qrMax[provider];
+      if (max < limits.qrMin[provider] || max > limits.depositMax) {
+        context.addIssue({ code: 'custom', message: 'KEY_INVALID', path: ['qrMax', provider] });
+      }
+    }
   });
 export type CurrencyLimits = z.infer<typeof CurrencyLimitsSchema>;
 

@@ -56,6 +56,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   QrProviderParamsSchema,
   qrCreateSchema: qrCreateSchema('WW', {
     qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 },
+    qrMax: { KBANK: 100_000, WW: 100_000, PAYONEX: 100_000, PAYTIMZ: 100_000 },
     depositMax: 100_000,
   }),
   SlipUploadFieldsSchema,

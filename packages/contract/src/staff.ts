@@ -46,6 +46,15 @@ export const staffPermissions = {
   'settings.switches': ['admin'],
   /** Change a currency's amount rules (withdraw limits, approval threshold, minimums). */
   'settings.limits': ['admin', 'finance'],
+  /**
+   * Add and change the accounts members pay into (bank, QR provider, TrueMoney): where money
+   * comes in is finance's to keep right, as the amount rules are (docs/backoffice.md).
+   */
+  'settings.deposits': ['admin', 'finance'],
+  /** Game providers: on and off, maintenance, order, logos and links. */
+  'settings.providers': ['admin'],
+  /** Rotate a QR provider's callback secret (the secret is shown once, to the admin). */
+  'settings.secrets': ['admin'],
   /** The business's figures per day, week and month, and the daily reconciliation. */
   'reports.read': ['admin', 'finance', 'viewer'],
   /** Run the reconciliation now instead of waiting for the night's run. */

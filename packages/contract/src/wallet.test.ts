@@ -133,6 +133,7 @@ const slot = (code: Slot['code'], category: Slot['category'], amount: number): S
   amount,
   isActive: true,
   category,
+  maintenance: false,
 });
 
 describe('the wallet total', () => {

@@ -28,6 +28,7 @@ const slot = (code: string, category: string, amount: number, isActive = true) =
   amount,
   isActive,
   category,
+  maintenance: false,
 });
 
 /** `GET /api/wallet` for `memberProfile`: 100.10 in the wallet, 150.35 in all. */
@@ -50,6 +51,7 @@ export const bahtLimits = {
   transferMin: 1,
   giftLinkMin: 2,
   qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 },
+  qrMax: { KBANK: 100_000, WW: 100_000, PAYONEX: 100_000, PAYTIMZ: 100_000 },
   depositMax: 100_000,
 };
 
@@ -61,5 +63,6 @@ export const kipLimits = {
   transferMin: 1000,
   giftLinkMin: 1000,
   qrMin: { KBANK: 1000, WW: 50_000, PAYONEX: 50_000, PAYTIMZ: 5000 },
+  qrMax: { KBANK: 60_000_000, WW: 60_000_000, PAYONEX: 60_000_000, PAYTIMZ: 60_000_000 },
   depositMax: 60_000_000,
 };

@@ -1,4 +1,9 @@
-import { type Currency, type QrProvider, withdrawApprovalAbove } from '@wallet/contract/constants';
+import {
+  type Currency,
+  type QrProvider,
+  qrProviders,
+  withdrawApprovalAbove,
+} from '@wallet/contract/constants';
 import type { QrLimits, QrOptions } from '@wallet/contract/deposit';
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
 import { fromMinor, toMinor } from '@wallet/contract/money';
@@ -16,6 +21,8 @@ export type CurrencyLimits = {
   transferMin: number;
   giftLinkMin: number;
   qrMin: Record<QrProvider, number>;
+  /** Each QR provider's maximum (issue 33), never above `depositMax`. */
+  qrMax: Record<QrProvider, number>;
   /** The largest single deposit by QR or slip: more is a mistake or a kip amount read as baht. */
   depositMax: number;
 };
@@ -52,6 +59,15 @@ export class AmountLimits {
               ...amounts.qrMinMinor,
               ...(paytimz === undefined ? {} : { PAYTIMZ: toMinor(paytimz) }),
             },
+            qrMax: Object.fromEntries(
+              qrProviders.map((provider) => [
+                provider,
+                Math.min(
+                  amounts.qrMaxMinor?.[provider] ?? amounts.depositMaxMinor,
+                  amounts.depositMaxMinor,
+                ),
+              ]),
+            ) as Record<QrProvider, number>,
             depositMax: amounts.depositMaxMinor,
           };
         };
@@ -70,12 +86,20 @@ export class AmountLimits {
   }
 }
 
+/** Each QR provider's amount in baht or kip. */
+export function perProviderMajor(amounts: Record<QrProvider, number>): Record<QrProvider, number> {
+  return Object.fromEntries(
+    Object.entries(amounts).map(([provider, amount]) => [provider, fromMinor(amount)]),
+  ) as Record<QrProvider, number>;
+}
+
 /** The QR rules in baht or kip, as the contract's QR checks take them. */
 export function qrLimitsOf(limits: CurrencyLimits): QrLimits {
-  const qrMin = Object.fromEntries(
-    Object.entries(limits.qrMin).map(([provider, min]) => [provider, fromMinor(min)]),
-  ) as Record<QrProvider, number>;
-  return { qrMin, depositMax: fromMinor(limits.depositMax) };
+  return {
+    qrMin: perProviderMajor(limits.qrMin),
+    qrMax: perProviderMajor(limits.qrMax),
+    depositMax: fromMinor(limits.depositMax),
+  };
 }
 
 /** The limits as `GET /api/lookup/withdraw` answers them: in baht or kip, not minor units. */

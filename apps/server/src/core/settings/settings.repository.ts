@@ -3,14 +3,34 @@ import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { type SettingKey, type SettingValue, settingSchemas } from './settings.schemas';
 
+function parsedRow<K extends SettingKey>(key: K, row: { value: unknown } | undefined) {
+  // The seed writes every key on first start: a missing one is a broken installation.
+  if (!row) throw new Error(`setting "${key}" is missing`);
+  return settingSchemas[key].parse(row.value) as SettingValue<K>;
+}
+
 export async function readSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.key, key));
-  // The seed writes every key on first start: a missing one is a broken installation.
-  if (!row) throw new Error(`setting "${key}" is missing`);
-  return settingSchemas[key].parse(row.value) as SettingValue<K>;
+  return parsedRow(key, row);
+}
+
+/**
+ * The setting, its row locked until the transaction `db` ends: a change that reads, then writes
+ * the value (a secret rotated) is not lost to another made at the same time.
+ */
+export async function readSettingForUpdate<K extends SettingKey>(
+  db: Db,
+  key: K,
+): Promise<SettingValue<K>> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .for('update');
+  return parsedRow(key, row);
 }
 
 /** Several settings in one query (the per-request service switch reads one, pages read many). */

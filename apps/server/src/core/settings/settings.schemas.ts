@@ -17,6 +17,20 @@ const operatorHtml = z.string().transform(cleanOperatorHtml);
 const banners = z.array(BannerSchema).transform(cleanBanners);
 const htmlDocument = HtmlDocumentResponseSchema.extend({ html: operatorHtml });
 
+/** One QR provider's callback secrets (see `qrCallbackSecrets`). */
+const qrCallbackSecret = z.union([
+  z
+    .string()
+    .min(32)
+    .transform((current) => ({ current, previous: null, previousUntil: null, rotatedAt: null })),
+  z.object({
+    current: z.string().min(32),
+    previous: z.string().min(32).nullable(),
+    previousUntil: z.iso.datetime({ offset: true }).nullable(),
+    rotatedAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+]);
+
 /**
  * What each settings row holds. Content the lookups serve as is keeps the contract's shape;
  * money is stored in minor units (STYLE.md habit 3) and converted at the API edge. Every read
@@ -49,7 +63,8 @@ export const settingSchemas = {
   ),
   /**
    * The other amount rules of each currency: the transfer minimum, the gift-link minimum, each QR
-   * provider's minimum and the largest single QR or slip deposit.
+   * provider's minimum and maximum and the largest single QR or slip deposit. `qrMaxMinor` came
+   * with issue 33: a provider without one takes the largest deposit.
    */
   amountLimits: z.record(
     CurrencySchema,
@@ -57,6 +72,7 @@ export const settingSchemas = {
       transferMinMinor: z.number().int().min(1),
       giftLinkMinMinor: z.number().int().min(1),
       qrMinMinor: z.record(z.enum(qrProviders), z.number().int().min(1)),
+      qrMaxMinor: z.partialRecord(z.enum(qrProviders), z.number().int().min(1)).optional(),
       depositMaxMinor: z.number().int().min(1),
     }),
   ),
@@ -71,11 +87,6 @@ export const settingSchemas = {
   slipLinkKey: z.string().min(32),
   /** The HMAC key of the signed chat-file links (docs/decisions/0044), made on first use. */
   chatFileLinkKey: z.string().min(32),
-  /**
-   * The HMAC secret each QR payment provider signs its paid callbacks with (docs/decisions/0042).
-   * Generated on first start for the sandbox providers; an operator with a real contract writes
-   * the provider's secret here.
-   */
   /**
    * The invite programme (docs/promotions.md): an inviter earns the rebate of the invited
    * friends' rounds at these rates; `banners` come before the invite modal.
@@ -98,7 +109,13 @@ export const settingSchemas = {
     info: operatorHtml,
     banners,
   }),
-  qrCallbackSecrets: z.record(z.enum(qrProviders), z.string().min(32)),
+  /**
+   * The HMAC secret each QR payment provider signs its paid callbacks with (docs/decisions/0042),
+   * and since issue 33 the one before it, still taken until `previousUntil` after a rotation
+   * (docs/security.md). Generated on first start for the sandbox providers; an admin rotates one
+   * in the back office. A bare string is a secret from before rotations: the current one.
+   */
+  qrCallbackSecrets: z.record(z.enum(qrProviders), qrCallbackSecret),
 };
 
 export type SettingKey = keyof typeof settingSchemas;

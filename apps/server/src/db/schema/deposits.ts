@@ -20,21 +20,26 @@ import { memberRef } from './members';
  * payment-provider QR accounts. Names are kept on the row: WW, PAYTIMZ and PAYONEX are not
  * banks a member registers with.
  */
-export const depositAccounts = pgTable('deposit_accounts', {
-  id: serial('id').primaryKey(),
-  bankCode: varchar('bank_code', { length: 20 }).notNull(),
-  // BANK or PAYMENT (a payment provider's QR).
-  bankType: varchar('bank_type', { length: 8 }).notNull(),
-  // AUTO (credited by the bank feed or the provider) or MANUAL (needs a slip).
-  mode: varchar('mode', { length: 8 }).notNull(),
-  nameTh: text('name_th').notNull(),
-  nameEn: text('name_en').notNull(),
-  accountName: varchar('account_name', { length: 100 }).notNull(),
-  accountNo: varchar('account_no', { length: 20 }).notNull(),
-  currency: currencyCode().notNull(),
-  active: boolean('active').notNull().default(true),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const depositAccounts = pgTable(
+  'deposit_accounts',
+  {
+    id: serial('id').primaryKey(),
+    bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    // BANK or PAYMENT (a payment provider's QR).
+    bankType: varchar('bank_type', { length: 8 }).notNull(),
+    // AUTO (credited by the bank feed or the provider) or MANUAL (needs a slip).
+    mode: varchar('mode', { length: 8 }).notNull(),
+    nameTh: text('name_th').notNull(),
+    nameEn: text('name_en').notNull(),
+    accountName: varchar('account_name', { length: 100 }).notNull(),
+    accountNo: varchar('account_no', { length: 20 }).notNull(),
+    currency: currencyCode().notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  // Issue 33: staff add accounts; one bank account twice would make the bank feed's match a guess.
+  (t) => [uniqueIndex('deposit_accounts_bank_account_key').on(t.bankCode, t.accountNo)],
+);
 
 /** The operator's TrueMoney wallets (the spec's entities, wallet account): AUTO or GIFT_LINK. */
 export const truemoneyAccounts = pgTable('truemoney_accounts', {

@@ -29,6 +29,8 @@ export const gameProviders = pgTable(
     android: text('android'),
     ios: text('ios'),
     active: boolean('active').notNull().default(true),
+    // Issue 33: members see the provider as under maintenance, and nothing of theirs reaches it.
+    maintenance: boolean('maintenance').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [check('game_providers_category_check', sql`${t.category} in ('slot', 'sport', 'lotto')`)],

@@ -85,12 +85,19 @@ export class GamesService {
    */
   private readonly moneyAccounts = new LRUCache<string, MoneyAccount>({ max: 200_000 });
 
-  /** Which providers are active, read at most once a second (the operator's switch). */
-  private readonly activeCodes: ExpiringValue<Set<string>>;
+  /**
+   * The active providers and whether each is in maintenance, read at most once a second (the
+   * operator's switches, issue 33): the money path's view, the same on every process within a
+   * second of a change.
+   */
+  private readonly activeProviders: ExpiringValue<Map<string, { maintenance: boolean }>>;
 
   constructor(private readonly deps: GamesServiceDeps) {
-    this.activeCodes = new ExpiringValue(
-      async () => new Set((await listActiveProviders(deps.db)).map((p) => p.code)),
+    this.activeProviders = new ExpiringValue(
+      async () =>
+        new Map(
+          (await listActiveProviders(deps.db)).map((p) => [p.code, { maintenance: p.maintenance }]),
+        ),
       1000,
     );
   }
@@ -126,6 +133,22 @@ export class GamesService {
     return provider;
   }
 
+  /**
+   * An active provider that is not in maintenance, else NO_GAME or GAME_MAINTENANCE: checked
+   * before any call of a member's reaches the provider (issue 33), read as it is stored now.
+   */
+  private async openProvider(code: string): Promise<ProviderRow> {
+    const provider = await this.provider(code);
+    if (provider.maintenance) throw new DomainError('GAME_MAINTENANCE');
+    return provider;
+  }
+
+  /** The providers in maintenance now (within a second): money waits there until it ends. */
+  async inMaintenance(): Promise<Set<string>> {
+    const providers = await this.activeProviders.get();
+    return new Set([...providers].filter(([, p]) => p.maintenance).map(([code]) => code));
+  }
+
   /** The member's account at an active provider, else NO_GAME or SLOT_NO_ACCOUNT. */
   async account(memberId: number, code: string): Promise<GameAccountRow> {
     const account = await findActiveGameAccount(this.deps.db, memberId, code);
@@ -137,9 +160,12 @@ export class GamesService {
   /**
    * The member's account at an active provider for moving money, else NO_GAME or
    * SLOT_NO_ACCOUNT: the same answers as `account`, without a read once the account is known.
+   * A provider in maintenance is GAME_MAINTENANCE, either way: the money stays where it is.
    */
   async moneyAccount(memberId: number, code: string): Promise<MoneyAccount> {
-    if (!(await this.activeCodes.get()).has(code)) throw new DomainError('NO_GAME');
+    const provider = (await this.activeProviders.get()).get(code);
+    if (!provider) throw new DomainError('NO_GAME');
+    if (provider.maintenance) throw new DomainError('GAME_MAINTENANCE');
     const key = `${memberId}:${code}`;
     const known = this.moneyAccounts.get(key);
     if (known) return known;
@@ -192,7 +218,7 @@ export class GamesService {
   /** GET /api/wallet/activate/{game}. */
   async activate(auth: AuthContext, code: string): Promise<{ success: true; slot: Slot }> {
     await this.countProviderCall(auth.memberId);
-    const provider = await this.provider(code);
+    const provider = await this.openProvider(code);
     const { db } = this.deps;
     if (await findGameAccount(db, auth.memberId, code)) {
       throw new DomainError('SLOT_ALREADY_ACTIVE');
@@ -245,6 +271,7 @@ export class GamesService {
   /** GET /api/wallet/resetpassword/{game}. */
   async resetPassword(auth: AuthContext, code: string): Promise<{ success: true }> {
     await this.countProviderCall(auth.memberId);
+    await this.openProvider(code);
     const account = await this.account(auth.memberId, code);
     const reset = await this.deps.providers.call(code, (p, deadline) =>
       p.resetPassword(account.username, deadline),
@@ -266,6 +293,7 @@ export class GamesService {
   async autoLogin(auth: AuthContext, params: AutoLoginParams): Promise<AutoLoginResponse> {
     await this.countProviderCall(auth.memberId);
     const code = params.provider.toUpperCase();
+    await this.openProvider(code);
     const account = await this.account(auth.memberId, code);
     const sameUser = sameDigest(sha256Hex(account.username), sha256Hex(params.username));
     const samePassword =
@@ -353,12 +381,17 @@ export class GamesService {
   /**
    * GET /api/wallet/refresh/slot: every game account is synced concurrently, each under its
    * provider's own time-out, so one slow or failing provider neither delays nor breaks the
-   * others; its slot keeps the last known amount.
+   * others; its slot keeps the last known amount, as does the slot of a provider in maintenance,
+   * which is not asked.
    */
   async refresh(memberId: number): Promise<Slot[]> {
     await this.countProviderCall(memberId);
     const member = await this.member(memberId);
-    const accounts = await listGameAccounts(this.deps.db, memberId);
+    const [all, resting] = await Promise.all([
+      listGameAccounts(this.deps.db, memberId),
+      this.inMaintenance(),
+    ]);
+    const accounts = all.filter((account) => !resting.has(account.providerCode));
     await Promise.all(
       accounts.map((account) =>
         this.sync(member, account).catch((error: unknown) => {
@@ -385,5 +418,6 @@ function toSlot(
     amount: fromMinor(balance?.balance ?? 0),
     isActive: account !== undefined,
     category: provider.category as GameCategory,
+    maintenance: provider.maintenance,
   };
 }

@@ -91,6 +91,8 @@ describeOnDatabases('lookups', (target) => {
       transferMin: 1,
       giftLinkMin: 2,
       qrMin: { KBANK: 1, WW: 100, PAYONEX: 100, PAYTIMZ: 10 },
+      // Issue 33: each provider's maximum, the largest deposit until the operator sets one.
+      qrMax: { KBANK: 100_000, WW: 100_000, PAYONEX: 100_000, PAYTIMZ: 100_000 },
       depositMax: 100_000,
     });
   });

@@ -1,8 +1,8 @@
 import { type QrProvider, qrProviders } from '@wallet/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { readSetting } from '../../core/settings/settings.repository';
 import { everyReconcileInterval } from '../../plugins/infrastructure';
+import { QrCallbackSecrets } from '../../providers/payments/callback-secrets';
 import {
   type QrPaymentProvider,
   SandboxQrProvider,
@@ -20,18 +20,20 @@ export const qrDomain = fp(
   async (app: FastifyInstance) => {
     const { config, log } = app;
     // QR payment providers: the sandbox's, or none until a provider contract is integrated.
-    const secrets = await readSetting(app.db, 'qrCallbackSecrets');
     const providers = new Map<QrProvider, QrPaymentProvider>(
       config.sandbox
-        ? qrProviders.map((code) => [code, new SandboxQrProvider(code, secrets[code], app.faults)])
+        ? qrProviders.map((code) => [code, new SandboxQrProvider(code, app.faults)])
         : [],
     );
+    // Read per callback through a one-second cache, so a rotation needs no restart (issue 33).
+    const callbackSecrets = new QrCallbackSecrets(app.db);
     const qr = new QrService({
       db: app.db,
       ledger: app.ledger,
       idempotency: app.idempotency,
       member: (memberId) => app.games.member(memberId),
       providers,
+      callbackSecrets,
       counters: app.counters,
       lifetimeSeconds: config.qrLifetimeSeconds,
       attemptsPerHour: config.rateLimits.qrAttemptsPerHour,
@@ -45,7 +47,12 @@ export const qrDomain = fp(
     await app.register(qrRoutes, { prefix: '/api/qrcode', qr });
     await app.register(qrCallbackRoutes, { prefix: '/api/callbacks/qr', qr });
     if (config.sandbox)
-      await app.register(qrSandboxRoutes, { prefix: '/api/sandbox', qr, providers });
+      await app.register(qrSandboxRoutes, {
+        prefix: '/api/sandbox',
+        qr,
+        providers,
+        callbackSecrets,
+      });
     // QRs past their time expire; a paid QR whose process died before its credit is credited.
     await everyReconcileInterval(app, 'qr.sweep', async () => {
       const result = await qr.sweep();

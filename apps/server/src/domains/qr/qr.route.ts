@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { DomainError } from '../../lib/domain-error';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import type { QrCallbackSecrets } from '../../providers/payments/callback-secrets';
 import {
   type QrPaymentProvider,
   SandboxQrProvider,
@@ -116,7 +117,8 @@ export const qrCallbackRoutes: FastifyPluginAsyncZod<{ qr: QrService }> = async 
 export const qrSandboxRoutes: FastifyPluginAsyncZod<{
   qr: QrService;
   providers: ReadonlyMap<QrProvider, QrPaymentProvider>;
-}> = async (app, { qr, providers }) => {
+  callbackSecrets: Pick<QrCallbackSecrets, 'current'>;
+}> = async (app, { qr, providers, callbackSecrets }) => {
   app.post(
     '/qrcode/:qrcodeId/pay',
     {
@@ -129,7 +131,12 @@ export const qrSandboxRoutes: FastifyPluginAsyncZod<{
       const found = await qr.find(request.params.qrcodeId);
       const provider = found ? providers.get(found.provider as QrProvider) : undefined;
       if (!found || !(provider instanceof SandboxQrProvider)) throw new DomainError('NO_DATA');
-      const callback = provider.paidCallback(found.id, found.amount, `PAY-${randomUUID()}`);
+      const callback = provider.paidCallback(
+        found.id,
+        found.amount,
+        `PAY-${randomUUID()}`,
+        await callbackSecrets.current(provider.code),
+      );
       const answer = await app.inject({
         method: 'POST',
         url: qrCallbackPath(provider.code),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { QrProvider } from '@wallet/contract/constants';
-import { type QrcodeState, qrMinimum } from '@wallet/contract/deposit';
+import { type QrcodeState, qrMaximum, qrMinimum } from '@wallet/contract/deposit';
 import { fromMinor, minor, toMinor } from '@wallet/contract/money';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
 import QRCode from 'qrcode';
@@ -12,6 +12,7 @@ import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
 import { callProvider } from '../../providers/games/game-provider';
+import type { QrCallbackSecrets } from '../../providers/payments/callback-secrets';
 import type { PaidReport, QrPaymentProvider } from '../../providers/payments/qr-payment-provider';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.service';
@@ -37,6 +38,8 @@ export type QrServiceDeps = {
   idempotency: Idempotency;
   member: (memberId: number) => Promise<MemberMoneyInfo>;
   providers: ReadonlyMap<QrProvider, QrPaymentProvider>;
+  /** The secrets each provider's callbacks may be signed with now (issue 33: rotations). */
+  callbackSecrets: Pick<QrCallbackSecrets, 'accepted'>;
   counters: CounterStore;
   /** How long a QR can be paid. */
   lifetimeSeconds: number;
@@ -89,11 +92,14 @@ export class QrService {
 
   private async issue(memberId: number, provider: QrProvider, amount: number) {
     const { db, counters, log } = this.deps;
-    // The provider's minimum and the largest deposit of the member's currency (issue 30): an
-    // absurd amount is refused before a provider is asked.
+    // The provider's minimum and maximum, within the largest deposit of the member's currency
+    // (issues 30 and 33): an absurd amount is refused before a provider is asked.
     const member = await this.deps.member(memberId);
-    const limits = await this.deps.limits.of(member.currency);
-    if (amount < toMinor(qrMinimum(provider, qrLimitsOf(limits))) || amount > limits.depositMax) {
+    const limits = qrLimitsOf(await this.deps.limits.of(member.currency));
+    if (
+      amount < toMinor(qrMinimum(provider, limits)) ||
+      amount > toMinor(qrMaximum(provider, limits))
+    ) {
       throw new DomainError('QR_FAIL', { status: 400, field: 'amount' });
     }
     await spendOne(
@@ -185,7 +191,8 @@ export class QrService {
   ): Promise<CallbackOutcome | null> {
     const { db, log } = this.deps;
     const adapter = this.deps.providers.get(provider as QrProvider);
-    const report = adapter?.readCallback(raw, headers) ?? null;
+    const secrets = adapter ? await this.deps.callbackSecrets.accepted(adapter.code) : [];
+    const report = adapter?.readCallback(raw, headers, secrets) ?? null;
     if (!adapter || !report) {
       log.warn({ provider }, 'QR callback with a bad signature: ignored');
       return null;

@@ -18,6 +18,7 @@ import { expectLedgerInvariants, ledgerBalances, memberIdOf, setFault } from '..
 import { markQrPaid } from './qr.repository';
 
 type Member = Awaited<ReturnType<typeof memberWithToken>>;
+type Signed = ReturnType<SandboxQrProvider['paidCallback']>;
 type LiveQr = {
   hasQrcode: true;
   qrcodeId: string;
@@ -63,13 +64,24 @@ function sendCallback(app: FastifyInstance, provider: string, raw: string, signa
 
 describeOnDatabases('QR deposits', (target) => {
   let h: Harness;
-  let provider: (code: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX') => SandboxQrProvider;
+  /** The sandbox provider of that code, signing with the secret the operator gave it. */
+  let provider: (code: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX') => {
+    paidCallback: (reference: string, amount: number, paymentId: string) => Signed;
+  };
 
   beforeAll(async () => {
     h = await startHarness(target);
     const secrets = await readSetting(h.db, 'qrCallbackSecrets');
     const faults = new SandboxFaults(h.db);
-    provider = (code) => new SandboxQrProvider(code, secrets[code], faults);
+    provider = (code) => ({
+      paidCallback: (reference, amount, paymentId) =>
+        new SandboxQrProvider(code, faults).paidCallback(
+          reference,
+          amount,
+          paymentId,
+          secrets[code].current,
+        ),
+    });
   });
   afterAll(async () => {
     await h?.close();

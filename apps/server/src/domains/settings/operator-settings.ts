@@ -1,4 +1,4 @@
-import type { Currency, QrProvider } from '@wallet/contract/constants';
+import { type Currency, type QrProvider, qrProviders } from '@wallet/contract/constants';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type {
   CurrencyLimits,
@@ -7,12 +7,19 @@ import type {
   SwitchesChange,
 } from '@wallet/contract/operator';
 import type { AuditLog } from '../../core/audit/audit';
-import type { AmountLimits } from '../../core/settings/amount-limits';
+import { type AmountLimits, perProviderMajor } from '../../core/settings/amount-limits';
 import { readSettings, writeSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import type { ChangedBy } from '../staff/staff-accounts';
 
 const switchKeys = ['registerOTP', 'enableChatWidget', 'manualDeposit', 'terminated'] as const;
+
+/** Each QR provider's amount in minor units, as the settings keep it. */
+function perProviderMinor(amounts: Record<QrProvider, number>): Record<QrProvider, number> {
+  return Object.fromEntries(
+    qrProviders.map((provider): [QrProvider, number] => [provider, toMinor(amounts[provider])]),
+  ) as Record<QrProvider, number>;
+}
 
 /**
  * What the operator sets in the back office (docs/backoffice.md, "Settings"): the switches and
@@ -74,9 +81,8 @@ export class OperatorSettings {
               withdrawApprovalAbove: fromMinor(rules.withdrawApprovalAbove),
               transferMin: fromMinor(rules.transferMin),
               giftLinkMin: fromMinor(rules.giftLinkMin),
-              qrMin: Object.fromEntries(
-                Object.entries(rules.qrMin).map(([provider, min]) => [provider, fromMinor(min)]),
-              ) as Record<QrProvider, number>,
+              qrMin: perProviderMajor(rules.qrMin),
+              qrMax: perProviderMajor(rules.qrMax),
               depositMax: fromMinor(rules.depositMax),
             },
           };
@@ -108,12 +114,8 @@ export class OperatorSettings {
         amounts: {
           transferMinMinor: toMinor(limits.transferMin),
           giftLinkMinMinor: toMinor(limits.giftLinkMin),
-          qrMinMinor: {
-            ...amountLimits[currency].qrMinMinor,
-            ...Object.fromEntries(
-              Object.entries(limits.qrMin).map(([provider, min]) => [provider, toMinor(min)]),
-            ),
-          },
+          qrMinMinor: perProviderMinor(limits.qrMin),
+          qrMaxMinor: perProviderMinor(limits.qrMax),
           depositMaxMinor: toMinor(limits.depositMax),
         },
       };

@@ -86,6 +86,7 @@ export class TransferService {
   /**
    * POST /api/wallet/transferAll. To a game: the whole cash wallet. To WALLET: every game
    * balance, each provider concurrently and on its own; the answer is the sum that moved.
+   * Nothing moved while a provider is in maintenance is GAME_MAINTENANCE, not "not enough".
    */
   async transferAll(
     member: MemberMoneyInfo,
@@ -100,7 +101,12 @@ export class TransferService {
       if (amount <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
       return this.toGame(member, account, amount, ticket, { answers: false });
     }
-    const accounts = await games.gameAccounts(member.id);
+    // A provider in maintenance is not asked (issue 33): its money stays there until it ends.
+    const [all, resting] = await Promise.all([
+      games.gameAccounts(member.id),
+      games.inMaintenance(),
+    ]);
+    const accounts = all.filter((account) => !resting.has(account.providerCode));
     const outcomes = await Promise.all(
       accounts.map(async (account) => {
         try {
@@ -113,7 +119,10 @@ export class TransferService {
     );
     const moved = outcomes.filter((o): o is TransferOutcome => !(o instanceof DomainError));
     const failed = outcomes.find((o) => o instanceof DomainError && o.code === 'TRANSFER_FAIL');
-    if (moved.length === 0) throw failed ?? new DomainError('MONEY_NOT_ENOUGH');
+    if (moved.length === 0) {
+      const waiting = accounts.length < all.length ? new DomainError('GAME_MAINTENANCE') : null;
+      throw failed ?? waiting ?? new DomainError('MONEY_NOT_ENOUGH');
+    }
     return {
       status: moved.some((o) => o.status === 'processing') ? 'processing' : 'success',
       amount: minor(moved.reduce((sum, o) => sum + o.amount, 0)),

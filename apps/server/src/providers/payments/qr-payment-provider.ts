@@ -35,12 +35,14 @@ export interface QrPaymentProvider {
   create(order: QrOrder, deadline: CallDeadline): Promise<IssuedQr>;
   cancel(providerRef: string, deadline: CallDeadline): Promise<void>;
   /**
-   * Reads a paid callback from its raw bytes: null unless its signature verifies with the
-   * provider's secret, so nothing unsigned is parsed any further.
+   * Reads a paid callback from its raw bytes: null unless its signature verifies with one of
+   * `secrets` (the provider's current secret, and the one before it during a rotation's grace
+   * period: docs/security.md), so nothing unsigned is parsed any further.
    */
   readCallback(
     raw: Buffer,
     headers: Record<string, string | string[] | undefined>,
+    secrets: readonly string[],
   ): PaidReport | null;
 }
 
@@ -81,13 +83,12 @@ export function verifySignature(secret: string, raw: Buffer, signature: unknown)
  * The sandbox's payment providers (the API contract): each issues a Thai QR payment (PromptPay bill
  * payment, EMVCo tag 30) for the exact amount, payable to the operator's biller id with the QR's
  * reference as ref 1 — for KBANK this is the payload a banking app pays — and signs its paid
- * callbacks with an HMAC secret of its own. Faults (POST /api/sandbox/faults) apply to
- * `create` under the provider's code.
+ * callbacks with the HMAC secret the operator gave it. Faults (POST /api/sandbox/faults) apply
+ * to `create` under the provider's code.
  */
 export class SandboxQrProvider implements QrPaymentProvider {
   constructor(
     readonly code: QrProvider,
-    private readonly secret: string,
     private readonly faults: SandboxFaults,
   ) {}
 
@@ -109,8 +110,10 @@ export class SandboxQrProvider implements QrPaymentProvider {
   readCallback(
     raw: Buffer,
     headers: Record<string, string | string[] | undefined>,
+    secrets: readonly string[],
   ): PaidReport | null {
-    if (!verifySignature(this.secret, raw, headers[SIGNATURE_HEADER])) return null;
+    const signature = headers[SIGNATURE_HEADER];
+    if (!secrets.some((secret) => verifySignature(secret, raw, signature))) return null;
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
@@ -126,8 +129,11 @@ export class SandboxQrProvider implements QrPaymentProvider {
     };
   }
 
-  /** The callback this provider sends when the QR `reference` is paid `amount` minor units. */
-  paidCallback(reference: string, amount: number, paymentId: string) {
+  /**
+   * The callback this provider sends when the QR `reference` is paid `amount` minor units,
+   * signed with `secret` (the one the operator gave it).
+   */
+  paidCallback(reference: string, amount: number, paymentId: string, secret: string) {
     const body: CallbackBody = {
       reference,
       paymentId,
@@ -135,6 +141,6 @@ export class SandboxQrProvider implements QrPaymentProvider {
       paidAt: new Date().toISOString(),
     };
     const raw = JSON.stringify(body);
-    return { raw, signature: signCallback(this.secret, raw) };
+    return { raw, signature: signCallback(secret, raw) };
   }
 }

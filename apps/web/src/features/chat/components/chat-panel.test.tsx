@@ -271,6 +271,7 @@ describe('the messages of the conversation', { timeout: 20_000 }, () => {
         amount: 20,
         isActive: true,
         category: 'slot' as const,
+        maintenance: false,
       },
     ];
     const info = toUserInfo(

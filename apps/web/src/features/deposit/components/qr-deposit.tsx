@@ -7,6 +7,7 @@ import {
   type QrCreateRequest,
   type QrcodeState,
   qrAmountFormSchema,
+  qrMaximum,
   qrMinimum,
   qrQuickAmountsFor,
 } from '@wallet/contract/deposit';
@@ -124,7 +125,7 @@ function QrAmountForm({ provider }: { provider: QrProvider }) {
               label={t('deposit.qrAmount', { unit })}
               description={
                 limits
-                  ? `${t('deposit.qrMinimum', { min: formatAmount(qrMinimum(provider, limits), locale), unit })} · ${t('deposit.qrMaximum', { max: formatAmount(limits.depositMax, locale), unit })}`
+                  ? `${t('deposit.qrMinimum', { min: formatAmount(qrMinimum(provider, limits), locale), unit })} · ${t('deposit.qrMaximum', { max: formatAmount(qrMaximum(provider, limits), locale), unit })}`
                   : undefined
               }
               value={field.value}

@@ -56,6 +56,7 @@ const LimitsFormSchema = z
     transferMin: BoxSchema,
     giftLinkMin: BoxSchema,
     qrMin: z.object(qrBoxes),
+    qrMax: z.object(qrBoxes),
     depositMax: BoxSchema,
   })
   .pipe(CurrencyLimitsSchema);
@@ -82,7 +83,14 @@ const groups = [
   },
   {
     key: 'deposit',
-    rules: [...qrProviders.map((provider) => rule(`qrMin.${provider}`)), rule('depositMax')],
+    rules: [
+      ...qrProviders.map((provider) => rule(`qrMin.${provider}`)),
+      // The contract refuses a provider's maximum below its minimum or above the largest deposit.
+      ...qrProviders.map((provider) =>
+        rule(`qrMax.${provider}`, 'backoffice.settings.limits.qrMaxInvalid'),
+      ),
+      rule('depositMax'),
+    ],
   },
   { key: 'other', rules: [rule('transferMin'), rule('giftLinkMin')] },
 ] as const;
@@ -114,10 +122,12 @@ export function LimitsForm({ currency, limits, mayChange }: LimitsFormProps) {
   const [checked, setChecked] = useState<CurrencyLimits | null>(null);
   const currencyName = t(`backoffice.currencies.${currency}`);
 
-  const label = (name: Field) =>
-    name.startsWith('qrMin.')
-      ? t('backoffice.settings.limits.fields.qrMin', { provider: name.slice('qrMin.'.length) })
+  const label = (name: Field) => {
+    const [group, provider] = name.split('.');
+    return provider
+      ? t(`backoffice.settings.limits.fields.${group}`, { provider })
       : t(`backoffice.settings.limits.fields.${name}`);
+  };
 
   const changes = (next: CurrencyLimits) =>
     groups

@@ -21,6 +21,7 @@ const baht: CurrencyLimits = {
   transferMin: 1,
   giftLinkMin: 10,
   qrMin: { KBANK: 100, WW: 100, PAYTIMZ: 200, PAYONEX: 100 },
+  qrMax: { KBANK: 100_000, WW: 100_000, PAYTIMZ: 100_000, PAYONEX: 100_000 },
   depositMax: 100_000,
 };
 const kip: CurrencyLimits = {
@@ -30,6 +31,7 @@ const kip: CurrencyLimits = {
   transferMin: 1_000,
   giftLinkMin: 5_000,
   qrMin: { KBANK: 50_000, WW: 50_000, PAYTIMZ: 50_000, PAYONEX: 50_000 },
+  qrMax: { KBANK: 60_000_000, WW: 60_000_000, PAYTIMZ: 60_000_000, PAYONEX: 60_000_000 },
   depositMax: 60_000_000,
 };
 const limitsOf = (bahtLimits: CurrencyLimits): LimitsResponse => ({

@@ -1,0 +1,2 @@
+ALTER TABLE "game_providers" ADD COLUMN "maintenance" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "deposit_accounts_bank_account_key" ON "deposit_accounts" USING btree ("bank_code","account_no");
