@@ -85,6 +85,7 @@ test('an admin adds a finance account; its first sign-in replaces the handed-ove
     'Withdrawals',
     'Held transfers',
     'Support chat',
+    'Reports',
     'Settings',
     'My sessions',
   ]);

@@ -18,6 +18,7 @@ test('an admin reads the audit log, checks its chain, exports it, and ends a ses
     'Withdrawals',
     'Held transfers',
     'Support chat',
+    'Reports',
     'Settings',
     'Staff',
     'Audit log',

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mantineStylesheetsFor } from './mantine-css';
 
@@ -21,9 +21,18 @@ const modules = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
 const memberModules = modules.filter((file) => !isBackoffice(file)).map((file) => join(src, file));
 /** The back office renders mantine-datatable's tables too, built on Mantine's components. */
 const datatable = createRequire(import.meta.url).resolve('mantine-datatable');
+/** And the reports' charts (@mantine/charts): every module of it, as Mantine ships it. */
+const chartsEsm = join(
+  dirname(dirname(createRequire(import.meta.url).resolve('@mantine/charts'))),
+  'esm',
+);
+const charts = readdirSync(chartsEsm, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.mjs'))
+  .map((file) => join(chartsEsm, file));
 const backofficeModules = [
   ...modules.filter(isBackoffice).map((file) => join(src, file)),
   datatable.replace(/index\.js$/, 'index.mjs'),
+  ...charts,
 ];
 
 describe("Mantine's stylesheets", () => {

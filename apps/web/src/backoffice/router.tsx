@@ -107,6 +107,10 @@ const screens: Record<SectionKey, RouteObject['lazy']> = {
     () => import('../features/backoffice/components/staff-chat-page'),
     (m) => m.StaffChatPage,
   ),
+  reports: screen(
+    () => import('../features/backoffice/components/reports/reports-page'),
+    (m) => m.ReportsPage,
+  ),
   settings: screen(
     () => import('../features/backoffice/components/settings/settings-page'),
     (m) => m.SettingsPage,

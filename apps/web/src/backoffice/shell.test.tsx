@@ -16,6 +16,7 @@ const finance = [
   'Withdrawals',
   'Held transfers',
   'Support chat',
+  'Reports',
   'Settings',
   'My sessions',
 ];
@@ -23,7 +24,15 @@ const expected: Record<StaffRole, string[]> = {
   admin: [...finance.slice(0, -1), 'Staff', 'Audit log', 'My sessions'],
   finance,
   support: ['Dashboard', 'Members', 'Held transfers', 'Support chat', 'My sessions'],
-  viewer: ['Dashboard', 'Members', 'Withdrawals', 'Held transfers', 'Support chat', 'My sessions'],
+  viewer: [
+    'Dashboard',
+    'Members',
+    'Withdrawals',
+    'Held transfers',
+    'Support chat',
+    'Reports',
+    'My sessions',
+  ],
 };
 
 function renderNav(role: StaffRole, at = '/backoffice/members') {

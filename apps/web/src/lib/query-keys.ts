@@ -112,5 +112,11 @@ export const queryKeys = {
     sessions: () => [...queryKeys.backoffice.all, 'sessions'] as const,
     switches: () => [...queryKeys.backoffice.all, 'settings', 'switches'] as const,
     limits: () => [...queryKeys.backoffice.all, 'settings', 'limits'] as const,
+    /** One report (currency, period, range); every report when `query` is left out. */
+    reports: (query?: object) =>
+      query === undefined
+        ? ([...queryKeys.backoffice.all, 'reports'] as const)
+        : ([...queryKeys.backoffice.all, 'reports', query] as const),
+    reconciliation: () => [...queryKeys.backoffice.all, 'reconciliation'] as const,
   },
 } as const;

@@ -18,6 +18,15 @@ export function useStaffMoney(): (amount: number, currency: string, signed?: boo
 }
 
 /**
+ * An amount in a table whose caption and CSV header name its one currency (the reports): the
+ * figure alone, in the reader's number format, so a period's row of many amounts fits a desk.
+ */
+export function useStaffFigure(): (amount: number) => string {
+  const locale = useLocale();
+  return (amount) => formatMoney(amount, locale);
+}
+
+/**
  * Amounts of one currency added up in minor units, so 0.1 + 0.2 stays 0.30. Never give it baht
  * and kip together: every total of the back office is per currency.
  */

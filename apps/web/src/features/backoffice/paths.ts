@@ -15,6 +15,7 @@ export const backofficePaths = {
   withdrawals: '/backoffice/withdrawals',
   heldTransfers: '/backoffice/held-transfers',
   chat: '/backoffice/chat',
+  reports: '/backoffice/reports',
   settings: '/backoffice/settings',
   staff: '/backoffice/staff',
   audit: '/backoffice/audit',

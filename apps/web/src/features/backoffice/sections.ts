@@ -18,6 +18,7 @@ export const sections = [
   { key: 'withdrawals', path: backofficePaths.withdrawals, action: 'withdrawals.read' },
   { key: 'heldTransfers', path: backofficePaths.heldTransfers, action: 'transfers.read' },
   { key: 'chat', path: backofficePaths.chat, action: 'chat.read' },
+  { key: 'reports', path: backofficePaths.reports, action: 'reports.read' },
   // Finance reads the switches it may not change, and changes the amount rules.
   { key: 'settings', path: backofficePaths.settings, action: 'settings.read' },
   { key: 'staff', path: backofficePaths.staff, action: 'staff.manage' },

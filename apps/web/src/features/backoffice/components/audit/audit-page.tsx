@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { showErrorAlert } from '../../../../lib/alerts';
 import { type AuditFilter, useAudit } from '../../api/get-audit';
 import { useVerifyAudit } from '../../api/verify-audit';
-import { auditCsv, downloadCsv } from '../../audit-csv';
+import { downloadCsv } from '../../csv';
 import { SectionHeader } from '../section-header';
+import { auditCsv } from './audit-csv';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@wallet/contract/staff';
 import { describe, expect, it } from 'vitest';
-import { auditCsv, csvCell } from './audit-csv';
+import { auditCsv } from './audit-csv';
 
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 7,
@@ -29,26 +29,5 @@ describe('the audit CSV', () => {
       '6,2024-05-01T10:00:00.000Z,,adjustment.request,member:12,Goodwill,127.0.0.1,,',
     );
     expect(lines[3]).toBe('');
-  });
-
-  it('quotes a cell with a comma, a quote or a line break, and doubles its quotes', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a, b')).toBe('"a, b"');
-    expect(csvCell('she said "no"')).toBe('"she said ""no"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('ยอดเงิน "พิเศษ"')).toBe('"ยอดเงิน ""พิเศษ"""');
-  });
-
-  it('keeps a reason a spreadsheet would run as a formula from running', () => {
-    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('@sum')).toBe("'@sum");
-    // Numbers and JSON are the server's, not typed text: left as they are.
-    expect(csvCell(-5)).toBe('-5');
-  });
-
-  it('leaves empty cells for null and missing values', () => {
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(undefined)).toBe('');
   });
 });
