@@ -112,6 +112,12 @@ export const queryKeys = {
     sessions: () => [...queryKeys.backoffice.all, 'sessions'] as const,
     switches: () => [...queryKeys.backoffice.all, 'settings', 'switches'] as const,
     limits: () => [...queryKeys.backoffice.all, 'settings', 'limits'] as const,
+    /** Issue 33: the accounts members pay into, the game providers, the QR callback secrets. */
+    depositAccounts: () => [...queryKeys.backoffice.all, 'settings', 'deposit-accounts'] as const,
+    truemoneyAccounts: () =>
+      [...queryKeys.backoffice.all, 'settings', 'truemoney-accounts'] as const,
+    gameProviders: () => [...queryKeys.backoffice.all, 'settings', 'game-providers'] as const,
+    qrSecrets: () => [...queryKeys.backoffice.all, 'settings', 'qr-secrets'] as const,
     /** One report (currency, period, range); every report when `query` is left out. */
     reports: (query?: object) =>
       query === undefined

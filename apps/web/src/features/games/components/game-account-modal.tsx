@@ -1,5 +1,11 @@
 import { Alert, Anchor, Avatar, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconBrandAndroid, IconBrandApple, IconPlayerPlay, IconWorld } from '@tabler/icons-react';
+import {
+  IconBrandAndroid,
+  IconBrandApple,
+  IconPlayerPlay,
+  IconTool,
+  IconWorld,
+} from '@tabler/icons-react';
 import type { GameProviderCode } from '@wallet/contract/constants';
 import {
   autoLoginProviderOf,
@@ -49,6 +55,7 @@ export function GameAccountModal({ game, onClose }: GameAccountModalProps) {
           key={game}
           game={game}
           active={slot.isActive}
+          maintenance={slot.maintenance}
           name={slot.name}
           logo={slot.logo}
           amount={slot.amount}
@@ -62,13 +69,23 @@ export function GameAccountModal({ game, onClose }: GameAccountModalProps) {
 type BodyProps = {
   game: GameProviderCode;
   active: boolean;
+  /** The operator put the provider into maintenance (issue 33): nothing reaches it meanwhile. */
+  maintenance: boolean;
   name: string;
   logo: string;
   amount: number;
   walletAmount: number;
 };
 
-function GameAccountBody({ game, active, name, logo, amount, walletAmount }: BodyProps) {
+function GameAccountBody({
+  game,
+  active,
+  maintenance,
+  name,
+  logo,
+  amount,
+  walletAmount,
+}: BodyProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const unit = useCurrencyUnit();
@@ -134,10 +151,20 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
           </Text>
         </Stack>
       </Group>
+      {maintenance && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconTool size={18} aria-hidden />}
+          title={t('game.maintenance')}
+        >
+          {t('game.maintenanceText', { name })}
+        </Alert>
+      )}
       {!active ? (
         <>
           <Text size="sm">{t('game.activateHint')}</Text>
-          <Button onClick={onActivate} loading={activate.isPending}>
+          <Button onClick={onActivate} loading={activate.isPending} disabled={maintenance}>
             {t('game.activate')}
           </Button>
         </>
@@ -153,7 +180,12 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
             copyLabel={t('game.copyPassword')}
             value={account.data.password}
           />
-          <Button variant="default" onClick={onReset} loading={reset.isPending}>
+          <Button
+            variant="default"
+            onClick={onReset}
+            loading={reset.isPending}
+            disabled={maintenance}
+          >
             {t('game.resetPassword')}
           </Button>
           <MoneyInput
@@ -161,12 +193,14 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
             description={t('game.amountHint', { amount: money(walletAmount) })}
             value={stake}
             onChange={setStake}
+            disabled={maintenance}
           />
           {canOpen(account.data) ? (
             <Button
               leftSection={<IconPlayerPlay size={18} aria-hidden />}
               onClick={onPlay}
               loading={playing}
+              disabled={maintenance}
             >
               {t('game.play')}
             </Button>
@@ -175,7 +209,8 @@ function GameAccountBody({ game, active, name, logo, amount, walletAmount }: Bod
               {t('game.appOnly')}
             </Text>
           )}
-          <GameLinks account={account.data} />
+          {/* The links open the game itself: not while it is under maintenance. */}
+          {!maintenance && <GameLinks account={account.data} />}
         </>
       ) : account.error ? (
         <Alert color="red" title={t('common.errorTitle')}>

@@ -14,8 +14,8 @@ type GameRowProps = {
 };
 
 /**
- * One home carousel of game accounts (slot, sport or lotto): logo, name, amount, active state,
- * 2.2 to a view (the spec's constants and limits), scrolled sideways by the browser (game-row.module.css).
+ * One home carousel of game accounts (slot, sport or lotto): logo, name, amount, active state
+ * (or, issue 33, the provider's maintenance, which the operator sets), 2.2 to a view (the spec's constants and limits), scrolled sideways by the browser (game-row.module.css).
  * Memoised: the home redraws as the wheel's state and the refreshed balances arrive, and the
  * rows' cards are most of its elements; the query's structural sharing keeps a row's `slots`
  * the same array while its balances stay the same (docs/performance.md).
@@ -59,13 +59,19 @@ export const GameRow = memo(function GameRow({ title, slots, onSelect }: GameRow
                   <Text size="xs" c={slot.isActive ? 'gold.4' : 'dimmed'}>
                     {money(slot.amount)}
                   </Text>
-                  <Badge
-                    size="xs"
-                    variant={slot.isActive ? 'filled' : 'outline'}
-                    color={slot.isActive ? 'teal' : 'gray'}
-                  >
-                    {slot.isActive ? t('wallet.active') : t('wallet.inactive')}
-                  </Badge>
+                  {slot.maintenance ? (
+                    <Badge size="xs" variant="light" color="orange">
+                      {t('game.maintenance')}
+                    </Badge>
+                  ) : (
+                    <Badge
+                      size="xs"
+                      variant={slot.isActive ? 'filled' : 'outline'}
+                      color={slot.isActive ? 'teal' : 'gray'}
+                    >
+                      {slot.isActive ? t('wallet.active') : t('wallet.inactive')}
+                    </Badge>
+                  )}
                 </Stack>
               </Paper>
             </UnstyledButton>

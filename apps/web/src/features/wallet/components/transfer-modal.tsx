@@ -40,7 +40,14 @@ export function TransferModal({ opened, onClose }: TransferModalProps) {
     },
     ...(wallet?.slots ?? [])
       .filter((slot) => slot.isActive)
-      .map((slot) => ({ value: slot.code, label: slot.name, detail: money(slot.amount) })),
+      .map((slot) => ({
+        value: slot.code,
+        label: slot.name,
+        // A provider in maintenance stays listed with its money; the server refuses the move.
+        detail: slot.maintenance
+          ? `${money(slot.amount)} · ${t('game.maintenance')}`
+          : money(slot.amount),
+      })),
   ];
 
   return (

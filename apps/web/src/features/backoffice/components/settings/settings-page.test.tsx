@@ -192,6 +192,26 @@ describe('the settings', { timeout: 30_000 }, () => {
     expect(puts()).toEqual([]);
   });
 
+  it('refuse a QR provider’s maximum above the largest deposit in words (issue 33)', async () => {
+    const user = userEvent.setup();
+    desk.serve('finance', settingsServer());
+    renderDesk('/backoffice/settings?tab=limits');
+
+    const form = await bahtForm();
+    const ww = within(form).getByLabelText('QR maximum, WW');
+    expect(ww).toHaveValue('100,000');
+    await user.clear(ww);
+    await user.type(ww, '200000');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText(
+        "Between this provider's QR minimum and the largest single deposit.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(puts()).toEqual([]);
+  });
+
   it('save finance’s lower approval threshold with a reason naming the change, and show what the server keeps', async () => {
     const user = userEvent.setup();
     desk.serve('finance', settingsServer());

@@ -1,5 +1,12 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCoins, IconToggleRight } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBuildingBank,
+  IconCoins,
+  IconDeviceGamepad2,
+  IconKey,
+  IconToggleRight,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,10 +18,22 @@ import { showDeskError } from '../../fresh-code';
 import { useStaffMay } from '../../use-staff-may';
 import { ReasonModal, type ReasonRequest } from '../reason-modal';
 import { SectionHeader } from '../section-header';
+import { DepositsPanel } from './deposits-panel';
+import { GameProvidersPanel } from './game-providers-panel';
 import { LimitsForm } from './limits-form';
+import { QrSecretsPanel } from './qr-secrets-panel';
 import { type SwitchChange, SwitchesPanel } from './switches-panel';
 
-type Tab = 'switches' | 'limits';
+/** The tabs, each opened by `?tab=` (the first by none), with its icon. */
+const tabs = [
+  { value: 'switches', icon: IconToggleRight },
+  { value: 'limits', icon: IconCoins },
+  { value: 'deposits', icon: IconBuildingBank },
+  { value: 'games', icon: IconDeviceGamepad2 },
+  { value: 'secrets', icon: IconKey },
+] as const;
+type Tab = (typeof tabs)[number]['value'];
+const isTab = (value: string | null): value is Tab => tabs.some((tab) => tab.value === value);
 
 /** The reason dialog's words for a change: closing the service is the dangerous one. */
 function useSwitchRequest(change: SwitchChange | null): ReasonRequest | null {
@@ -64,16 +83,19 @@ function LimitsPanel() {
 
 /**
  * Settings (docs/backoffice.md, "Settings"): the switches members meet, the service switch set
- * apart, and each currency's amount rules; every change with a reason, in the audit log with
- * before and after, in effect for members within a second. Admin and finance read them; admin
- * turns the switches, admin and finance change the amounts. While the service is closed the
- * screen says so above everything, with the way to reopen it.
+ * apart, each currency's amount rules, the accounts members pay into, the game providers and
+ * the QR providers' callback secrets; every change with a reason, in the audit log with before
+ * and after, in effect for members within a second. Admin and finance read them; admin turns
+ * the switches, the game providers and the secrets, admin and finance change the amounts and
+ * the accounts. While the service is closed the screen says so above everything, with the way
+ * to reopen it.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const may = useStaffMay();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'limits' ? 'limits' : 'switches';
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'switches';
   const switches = useSwitches();
   const change = useChangeSwitches();
   const [asking, setAsking] = useState<SwitchChange | null>(null);
@@ -129,16 +151,17 @@ export function SettingsPage() {
       )}
       <Tabs
         value={tab}
-        onChange={(next) => setParams(next === 'limits' ? { tab: next } : {}, { replace: true })}
+        onChange={(next) =>
+          setParams(next && next !== 'switches' ? { tab: next } : {}, { replace: true })
+        }
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="switches" leftSection={<IconToggleRight size={16} aria-hidden />}>
-            {t('backoffice.settings.tabs.switches')}
-          </Tabs.Tab>
-          <Tabs.Tab value="limits" leftSection={<IconCoins size={16} aria-hidden />}>
-            {t('backoffice.settings.tabs.limits')}
-          </Tabs.Tab>
+          {tabs.map(({ value, icon: Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+              {t(`backoffice.settings.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="switches">
           {switches.isError && !switches.data && (
@@ -152,6 +175,15 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="limits">
           <LimitsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="deposits">
+          <DepositsPanel mayChange={may('settings.deposits')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="games">
+          <GameProvidersPanel mayChange={may('settings.providers')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="secrets">
+          <QrSecretsPanel mayChange={may('settings.secrets')} />
         </Tabs.Panel>
       </Tabs>
       <ReasonModal request={request} onClose={() => setAsking(null)} onConfirm={confirm} />
