@@ -73,7 +73,12 @@ export default defineConfig({
   projects: [
     {
       name: 'default',
-      testIgnore: [/laos\..*spec\.ts/, /terminated\.spec\.ts/, /backoffice-settings\.spec\.ts/],
+      testIgnore: [
+        /laos\..*spec\.ts/,
+        /terminated\.spec\.ts/,
+        /backoffice-settings\.spec\.ts/,
+        /backoffice-providers\.spec\.ts/,
+      ],
       use: { baseURL: `http://127.0.0.1:${servers.default.port}` },
     },
     {
@@ -83,7 +88,11 @@ export default defineConfig({
     },
     {
       name: 'switch',
-      testMatch: [/terminated\.spec\.ts/, /backoffice-settings\.spec\.ts/],
+      testMatch: [
+        /terminated\.spec\.ts/,
+        /backoffice-settings\.spec\.ts/,
+        /backoffice-providers\.spec\.ts/,
+      ],
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${servers.switch.port}` },
     },
