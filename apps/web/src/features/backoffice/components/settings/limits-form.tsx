@@ -74,6 +74,7 @@ const rule = (name: Field, invalid = 'backoffice.settings.limits.aboveZero'): Ru
 const groups = [
   {
     key: 'withdraw',
+    cols: 3,
     rules: [
       // The contract refuses a minimum above the maximum under the minimum.
       rule('withdrawMin', 'backoffice.settings.limits.minAboveMax'),
@@ -83,6 +84,8 @@ const groups = [
   },
   {
     key: 'deposit',
+    // A row of the providers' minimums over a row of their maximums.
+    cols: qrProviders.length,
     rules: [
       ...qrProviders.map((provider) => rule(`qrMin.${provider}`)),
       // The contract refuses a provider's maximum below its minimum or above the largest deposit.
@@ -92,7 +95,7 @@ const groups = [
       rule('depositMax'),
     ],
   },
-  { key: 'other', rules: [rule('transferMin'), rule('giftLinkMin')] },
+  { key: 'other', cols: 3, rules: [rule('transferMin'), rule('giftLinkMin')] },
 ] as const;
 
 /** A rule's amount, by its field's path (`qrMin.KBANK` reads inside `qrMin`). */
@@ -178,7 +181,7 @@ export function LimitsForm({ currency, limits, mayChange }: LimitsFormProps) {
               <Text size="xs" c="dimmed" mb="xs">
                 {t(`backoffice.settings.limits.groups.${group.key}.text`)}
               </Text>
-              <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
+              <SimpleGrid cols={group.cols} spacing="sm" verticalSpacing="xs">
                 {group.rules.map(({ name, invalid }) => (
                   <MoneyField
                     key={name}
