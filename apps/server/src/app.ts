@@ -10,6 +10,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { infrastructurePlugin } from './plugins/infrastructure';
 import { ipAllowListPlugin } from './plugins/ip-allow-list';
+import { languagePlugin } from './plugins/language';
 import { moneyPlugin } from './plugins/money';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -83,15 +84,13 @@ export async function buildApp(
 
     // Infrastructure in the order a request meets it (STYLE.md, fastify/demo).
     await app.register(errorsPlugin);
+    await app.register(languagePlugin, { fallback: config.laos ? 'la' : 'th' });
     await app.register(securityPlugin, {
       corsOrigins: config.corsOrigins,
       videoOrigins: config.howtoVideoOrigins,
     });
     await app.register(compressionPlugin);
-    await app.register(ipAllowListPlugin, {
-      rules: config.ipAllowList,
-      staffRules: config.staffIpAllowList,
-    });
+    await app.register(ipAllowListPlugin, { rules: app.addressRules });
     await app.register(serviceSwitchPlugin, { state: app.serviceState });
     await app.register(textInputPlugin);
     await app.register(rateLimitPlugin, {

@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.route';
 import { inviteDomain } from './invite/invite.plugin';
 import { lookupDomain } from './lookup/lookup.plugin';
 import { otpDomain } from './otp/otp.plugin';
+import { promotionsDomain } from './promotions/promotions.plugin';
 import { qrDomain } from './qr/qr.plugin';
 import { refundDomain } from './refund/refund.plugin';
 import { reportsDomain } from './reports/reports.plugin';
@@ -53,6 +54,7 @@ export const domainsPlugin = fp(
     await app.register(staffDomain);
     await app.register(deskDomain);
     await app.register(settingsDomain);
+    await app.register(promotionsDomain);
     await app.register(reportsDomain);
     await app.register(chatDomain);
     await app.register(sandboxDomain);

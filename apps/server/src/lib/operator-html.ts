@@ -1,3 +1,5 @@
+import { type Banner, type LocalBanner, type LocalText, textIn } from '@wallet/contract/common';
+import type { Locale } from '@wallet/contract/constants';
 import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
@@ -40,7 +42,19 @@ export function cleanOperatorHtml(html: string): string {
   return cleaned.memo(html);
 }
 
-/** Banners (the spec's entities: image, html) with their HTML cleaned. */
-export function cleanBanners<B extends { html: string }>(banners: readonly B[]): B[] {
-  return banners.map((banner) => ({ ...banner, html: cleanOperatorHtml(banner.html) }));
+/** An operator's text in every language, each cleaned. */
+export function cleanLocalHtml(text: LocalText): LocalText {
+  return {
+    th: cleanOperatorHtml(text.th),
+    la: cleanOperatorHtml(text.la),
+    en: cleanOperatorHtml(text.en),
+  };
+}
+
+/** Banners as a member of `locale` reads them: the picture and the text of their language. */
+export function bannersIn(banners: readonly LocalBanner[], locale: Locale): Banner[] {
+  return banners.map((banner) => ({
+    image: banner.image,
+    html: cleanOperatorHtml(textIn(banner.html, locale)),
+  }));
 }

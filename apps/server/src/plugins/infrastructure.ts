@@ -7,6 +7,7 @@ import { removeStaleRows } from '../core/housekeeping/housekeeping';
 import { Idempotency } from '../core/idempotency/idempotency';
 import type { Jobs } from '../core/jobs/jobs';
 import { Ledger } from '../core/ledger/ledger';
+import { AddressRules } from '../core/settings/address-rules';
 import { AmountLimits } from '../core/settings/amount-limits';
 import { ServiceState } from '../core/settings/service-state';
 import type { Database, Db } from '../db/client';
@@ -37,6 +38,7 @@ declare module 'fastify' {
     ledger: Ledger;
     idempotency: Idempotency;
     serviceState: ServiceState;
+    addressRules: AddressRules;
     /** Every amount rule per currency (docs/decisions/0050). */
     amountLimits: AmountLimits;
     /** The sandbox's switches that make its providers fail (every sandbox adapter reads them). */
@@ -90,6 +92,10 @@ export const infrastructurePlugin = fp(
     app.decorate('ledger', new Ledger(db));
     app.decorate('idempotency', idempotency);
     app.decorate('serviceState', new ServiceState(db));
+    app.decorate(
+      'addressRules',
+      new AddressRules(db, { members: config.ipAllowList, staff: config.staffIpAllowList }),
+    );
     app.decorate('amountLimits', new AmountLimits(db, { paytimzMinimum: config.paytimzMinimum }));
     app.decorate('faults', new SandboxFaults(db));
     app.decorate('storage', new DirectoryFileStorage(config.uploadsDir));

@@ -1,6 +1,6 @@
 import { CurrencySchema } from '@wallet/contract/account';
 import { bonusTypes } from '@wallet/contract/bonus';
-import { BannerSchema } from '@wallet/contract/common';
+import { StoredLocalBannerSchema, StoredLocalTextSchema } from '@wallet/contract/common';
 import {
   type Currency,
   gameCategories,
@@ -31,7 +31,7 @@ import {
   spinwheels,
   truemoneyAccounts,
 } from '../db/schema';
-import { cleanOperatorHtml } from '../lib/operator-html';
+import { cleanLocalHtml } from '../lib/operator-html';
 import { badgeSvg, bannerSvg } from './placeholder-images';
 
 /**
@@ -40,14 +40,17 @@ import { badgeSvg, bannerSvg } from './placeholder-images';
  * stops the process instead of seeding half the data.
  */
 /** A banner of the seed: without an image, one is drawn with its title. */
-const SeedBannerSchema = BannerSchema.extend({ image: z.string().nullable(), title: z.string() });
+const SeedBannerSchema = StoredLocalBannerSchema.extend({
+  image: z.string().nullable(),
+  title: z.string(),
+});
 
 export const SeedSchema = z.object({
   banks: z.array(BankListItemSchema.extend({ country: z.enum(['TH', 'LA']) })).min(1),
   sources: z.array(SourceListItemSchema).min(1),
   site: z.object({
     info: settingSchemas.info,
-    contact: ContactResponseSchema.extend({ lineQR: z.string().nullable() }),
+    contact: settingSchemas.contact.extend({ lineQR: z.string().nullable() }),
     conditions: settingSchemas.conditions,
     agreements: settingSchemas.agreements,
     notice: settingSchemas.notice,
@@ -97,7 +100,7 @@ export const SeedSchema = z.object({
       minDeposit: z.number().positive(),
       turnoverMultiplier: z.number().int().min(0),
       percentFail: z.number().int().min(0).max(100),
-      description: z.string(),
+      description: StoredLocalTextSchema,
       /** A banner without an image gets a drawn one with its title. */
       banners: z.array(SeedBannerSchema),
     }),
@@ -115,6 +118,7 @@ export const SeedSchema = z.object({
     slices: z
       .array(
         SliceSchema.extend({
+          htmlDescription: StoredLocalTextSchema,
           weight: z.number().int().min(0),
           prizeKind: z.enum(['none', 'cash', 'bonus']),
           prizeAmount: z.number().min(0),
@@ -229,14 +233,8 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
     const { site, features, withdraw, slip } = seed;
     await insertSettingIfMissing(tx, 'info', site.info);
     await insertSettingIfMissing(tx, 'contact', { ...site.contact, lineQR });
-    await insertSettingIfMissing(tx, 'conditions', {
-      ...site.conditions,
-      html: cleanOperatorHtml(site.conditions.html),
-    });
-    await insertSettingIfMissing(tx, 'agreements', {
-      ...site.agreements,
-      html: cleanOperatorHtml(site.agreements.html),
-    });
+    await insertSettingIfMissing(tx, 'conditions', site.conditions);
+    await insertSettingIfMissing(tx, 'agreements', site.agreements);
     await insertSettingIfMissing(tx, 'notice', site.notice);
     await insertSettingIfMissing(tx, 'howto', site.howto);
     await insertSettingIfMissing(tx, 'slip', slip);
@@ -264,6 +262,8 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
         depositMaxMinor: toMinor(a.depositMax),
       })),
     );
+    await insertSettingIfMissing(tx, 'ipAllowList', []);
+    await insertSettingIfMissing(tx, 'staffIpAllowList', []);
     await insertSettingIfMissing(tx, 'registerOTP', features.registerOTP);
     await insertSettingIfMissing(tx, 'enableChatWidget', features.enableChatWidget);
     await insertSettingIfMissing(tx, 'terminated', features.terminated);
@@ -274,14 +274,13 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
     });
     await insertSettingIfMissing(tx, 'refund', {
       ...seed.refund,
-      info: cleanOperatorHtml(seed.refund.info),
       banners: seedBanners(seed.refund.banners, 2),
     });
     if (await isEmpty(tx, bonuses)) {
       await tx.insert(bonuses).values(
         seed.bonuses.map((b, i) => ({
           ...b,
-          description: cleanOperatorHtml(b.description),
+          description: cleanLocalHtml(b.description),
           banners: seedBanners(b.banners, i),
           maxBonus: toMinor(b.maxBonus),
           minDeposit: toMinor(b.minDeposit),
@@ -309,7 +308,7 @@ async function seedSpinwheel(tx: Db, wheel: Seed['spinwheel']): Promise<void> {
     wheel.slices.map((slice, i) => ({
       ...slice,
       wheelId: row.id,
-      htmlDescription: cleanOperatorHtml(slice.htmlDescription),
+      htmlDescription: cleanLocalHtml(slice.htmlDescription),
       prizeAmount: toMinor(slice.prizeAmount),
       sortOrder: i,
     })),
@@ -327,6 +326,6 @@ function perCurrency<T, U>(
 function seedBanners(banners: z.infer<typeof SeedBannerSchema>[], offset: number) {
   return banners.map((banner, i) => ({
     image: banner.image ?? bannerSvg(banner.title, offset + i),
-    html: cleanOperatorHtml(banner.html),
+    html: cleanLocalHtml(banner.html),
   }));
 }

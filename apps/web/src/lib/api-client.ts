@@ -9,7 +9,7 @@ import { ApiError } from './api-error';
 import { deviceId } from './device-id';
 import { navigateTo, paths } from './navigation';
 import { clearSession } from './session';
-import { getToken } from './session-store';
+import { getToken, useSessionStore } from './session-store';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -49,6 +49,8 @@ function isFormData(body: unknown): body is FormData {
 function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers(clientHeaders);
   headers.set(DEVICE_HEADER, deviceId());
+  // Operator texts are answered in the reader's language (docs/decisions/0064).
+  headers.set('Accept-Language', useSessionStore.getState().locale);
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.body !== undefined && !isFormData(options.body)) {

@@ -1,7 +1,10 @@
 import { htmlLang, type Locale } from '@wallet/contract/constants';
 import i18n, { type Resource } from 'i18next';
+import { createContext, use } from 'react';
 import { initReactI18next } from 'react-i18next';
 import thCatalogue from '../locales/th.json';
+import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
 import { useSessionStore } from './session-store';
 
 type Messages = Record<string, unknown>;
@@ -85,11 +88,36 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
   useSessionStore.getState().setLocale(locale);
   applyHtmlLang(locale);
+  // The operator's texts come in the reader's language (Accept-Language): read them again.
+  for (const queryKey of [
+    queryKeys.lookup.all,
+    queryKeys.bonus.all,
+    queryKeys.spin.all,
+    queryKeys.refund.all,
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
 }
+
+/**
+ * Loads a locale's catalogues, with every part's loaded so far, without switching to it: the back
+ * office's member preview shows the member screens in a language of its own.
+ */
+export function loadLocale(locale: Locale): Promise<void> {
+  return ensureLoaded(locale);
+}
+
+/**
+ * The locale of a subtree shown in another language than the reader's: the back office's member
+ * preview (features/backoffice/components/promotions/phone-preview.tsx). Null everywhere else.
+ */
+export const ShownLocaleContext = createContext<Locale | null>(null);
 
 /** The stored locale key (`th`, `la` or `en`) for formatters. */
 export function useLocale(): Locale {
-  return useSessionStore((s) => s.locale);
+  const shown = use(ShownLocaleContext);
+  const stored = useSessionStore((s) => s.locale);
+  return shown ?? stored;
 }
 
 export { i18n };

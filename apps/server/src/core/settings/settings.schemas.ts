@@ -1,21 +1,35 @@
 import { CurrencySchema } from '@wallet/contract/account';
-import { BannerSchema } from '@wallet/contract/common';
+import { StoredLocalBannerSchema, StoredLocalTextSchema } from '@wallet/contract/common';
 import { qrProviders } from '@wallet/contract/constants';
 import {
   ContactResponseSchema,
   HowtoResponseSchema,
-  HtmlDocumentResponseSchema,
   InfoResponseSchema,
-  NoticeResponseSchema,
   SlipLookupResponseSchema,
 } from '@wallet/contract/lookup';
 import { z } from 'zod';
-import { cleanBanners, cleanOperatorHtml } from '../../lib/operator-html';
+import { parseIpRule } from '../../config-values';
+import { cleanLocalHtml } from '../../lib/operator-html';
 
-/** Operator HTML is cleaned on every read and write of a setting (lib/operator-html.ts). */
-const operatorHtml = z.string().transform(cleanOperatorHtml);
-const banners = z.array(BannerSchema).transform(cleanBanners);
-const htmlDocument = HtmlDocumentResponseSchema.extend({ html: operatorHtml });
+/**
+ * Operator texts are kept in every language (docs/decisions/0064); a text stored before texts had
+ * languages reads as the same text in each. Operator HTML is cleaned on every read and write of a
+ * setting (lib/operator-html.ts).
+ */
+const localText = StoredLocalTextSchema;
+const operatorHtml = StoredLocalTextSchema.transform(cleanLocalHtml);
+const banners = z
+  .array(StoredLocalBannerSchema)
+  .transform((list) => list.map((banner) => ({ ...banner, html: cleanLocalHtml(banner.html) })));
+const ipRules = z
+  .array(
+    z
+      .string()
+      .trim()
+      .refine((rule) => parseIpRule(rule) !== null, { error: 'KEY_INVALID' }),
+  )
+  .max(200);
+const htmlDocument = z.object({ title: localText, html: operatorHtml });
 
 /** One QR provider's callback secrets (see `qrCallbackSecrets`). */
 const qrCallbackSecret = z.union([
@@ -38,11 +52,13 @@ const qrCallbackSecret = z.union([
  */
 export const settingSchemas = {
   info: InfoResponseSchema,
-  contact: ContactResponseSchema,
+  contact: ContactResponseSchema.extend({ contactText: localText }),
   conditions: htmlDocument,
   agreements: htmlDocument,
-  notice: NoticeResponseSchema,
-  howto: HowtoResponseSchema,
+  notice: z.object({ notice: localText }),
+  howto: z.object({
+    videos: z.array(HowtoResponseSchema.shape.videos.element.extend({ title: localText })),
+  }),
   slip: SlipLookupResponseSchema,
   /**
    * Every amount rule is per currency (issue 30, docs/decisions/0050): a kip figure is about 650
@@ -76,6 +92,13 @@ export const settingSchemas = {
       depositMaxMinor: z.number().int().min(1),
     }),
   ),
+  /**
+   * The allow-lists admins set (core/settings/address-rules.ts): IP addresses or CIDR ranges;
+   * empty allows every address. The members' list guards everything, the staff list the back
+   * office as well.
+   */
+  ipAllowList: ipRules,
+  staffIpAllowList: ipRules,
   registerOTP: z.boolean(),
   enableChatWidget: z.boolean(),
   /** Deposit lookup's `isManual`: members may upload slips for the MANUAL accounts. */

@@ -1,3 +1,4 @@
+import type { LocalText } from '@wallet/contract/common';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -57,7 +58,8 @@ export const spinSlices = pgTable(
     label: text('label').notNull(),
     bgColor: varchar('bg_color', { length: 20 }).notNull(),
     textColor: varchar('text_color', { length: 20 }).notNull(),
-    htmlDescription: text('html_description').notNull(),
+    // Operator HTML in each language (docs/decisions/0064).
+    htmlDescription: jsonb('html_description').$type<LocalText>().notNull(),
     weight: integer('weight').notNull(),
     prizeKind: varchar('prize_kind', { length: 8 }).notNull(),
     prizeAmount: money('prize_amount').notNull().default(0),
@@ -147,6 +149,15 @@ export const depositRewards = pgTable('deposit_rewards', {
  * bonus page; a `promotion` is found by its code. Percentages are whole percents; money is minor
  * units of `currency`.
  */
+/** The rules of a bonus a take keeps (money in minor units). */
+export type BonusTerms = {
+  percent: number;
+  maxBonus: number;
+  minDeposit: number;
+  turnoverMultiplier: number;
+  percentFail: number;
+};
+
 export const bonuses = pgTable(
   'bonuses',
   {
@@ -163,8 +174,9 @@ export const bonuses = pgTable(
     turnoverMultiplier: integer('turnover_multiplier').notNull(),
     // Cancelled when the money in play falls to percent_fail % of (deposit + bonus).
     percentFail: integer('percent_fail').notNull(),
-    description: text('description').notNull(),
-    banners: jsonb('banners').$type<{ image: string; html: string }[]>().notNull(),
+    // Operator HTML in each language (docs/decisions/0064).
+    description: jsonb('description').$type<LocalText>().notNull(),
+    banners: jsonb('banners').$type<{ image: string; html: LocalText }[]>().notNull(),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
@@ -198,6 +210,11 @@ export const memberBonuses = pgTable(
       .references(() => bonuses.code),
     state: varchar('state', { length: 10 }).notNull(),
     createdAt: createdAt(),
+    /**
+     * The bonus's rules as they were when the member took it: a later change in the back office
+     * applies to later takes only (docs/promotions.md).
+     */
+    terms: jsonb('terms').$type<BonusTerms>().notNull(),
     depositAmount: money('deposit_amount'),
     bonusAmount: money('bonus_amount'),
     turnoverTarget: money('turnover_target'),

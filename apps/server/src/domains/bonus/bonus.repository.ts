@@ -44,7 +44,7 @@ export async function listTakes(db: Db, memberId: number, codes: string[]): Prom
     .orderBy(desc(memberBonuses.createdAt), desc(memberBonuses.id));
 }
 
-/** The member's waiting or active take, with its bonus. */
+/** The member's waiting or active take, with its bonus under the rules the take kept. */
 export async function findRunningTake(db: Db, memberId: number): Promise<RunningTake | null> {
   const [row] = await db
     .select({ take: memberBonuses, bonus: bonuses })
@@ -56,17 +56,27 @@ export async function findRunningTake(db: Db, memberId: number): Promise<Running
         inArray(memberBonuses.state, ['waiting', 'active']),
       ),
     );
-  return row ? { ...row.take, bonus: row.bonus } : null;
+  return row ? { ...row.take, bonus: { ...row.bonus, ...row.take.terms } } : null;
 }
 
 /**
  * Starts a take, waiting for the qualifying deposit; null when the member already has one
  * running (the partial unique index decides, so racing activations start one).
  */
-export async function insertTake(db: Db, memberId: number, code: string): Promise<TakeRow | null> {
+export async function insertTake(
+  db: Db,
+  memberId: number,
+  bonus: BonusRow,
+): Promise<TakeRow | null> {
+  const { percent, maxBonus, minDeposit, turnoverMultiplier, percentFail } = bonus;
   const [row] = await db
     .insert(memberBonuses)
-    .values({ memberId, bonusCode: code, state: 'waiting' })
+    .values({
+      memberId,
+      bonusCode: bonus.code,
+      state: 'waiting',
+      terms: { percent, maxBonus, minDeposit, turnoverMultiplier, percentFail },
+    })
     .onConflictDoNothing()
     .returning();
   return row ?? null;

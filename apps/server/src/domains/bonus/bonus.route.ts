@@ -25,7 +25,7 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> = asy
   app.addHook('onRequest', app.authenticate);
 
   app.get('/', { schema: { response: { 200: BonusListResponseSchema, ...errorResponses } } }, (r) =>
-    bonuses.list(authOf(r)),
+    bonuses.list(authOf(r), r.locale),
   );
 
   app.get(
@@ -68,7 +68,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> =
   app.get(
     '/current',
     { schema: { response: { 200: PromotionCurrentResponseSchema, ...errorResponses } } },
-    (r) => bonuses.currentPromotion(authOf(r)),
+    (r) => bonuses.currentPromotion(authOf(r), r.locale),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ bonuses: BonusService }> =
         response: { 200: PromotionFindResponseSchema, ...errorResponses },
       },
     },
-    (r) => bonuses.findPromotion(authOf(r), r.params.code),
+    (r) => bonuses.findPromotion(authOf(r), r.params.code, r.locale),
   );
 
   app.get(

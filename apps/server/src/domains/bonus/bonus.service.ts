@@ -7,6 +7,8 @@ import {
   receivedInPeriod,
   type UserBonus,
 } from '@wallet/contract/bonus';
+import { textIn } from '@wallet/contract/common';
+import type { Locale } from '@wallet/contract/constants';
 import { fromMinor, minor } from '@wallet/contract/money';
 import type { PromotionCurrentResponse, PromotionFindResponse } from '@wallet/contract/promotion';
 import { WALLET_ACCOUNT } from '@wallet/contract/wallet';
@@ -14,7 +16,7 @@ import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
-import { cleanBanners, cleanOperatorHtml } from '../../lib/operator-html';
+import { bannersIn, cleanOperatorHtml } from '../../lib/operator-html';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.service';
 import type { Deposit } from '../rewards/deposit-rewards';
@@ -58,7 +60,7 @@ export class BonusService {
   constructor(private readonly deps: BonusServiceDeps) {}
 
   /** GET /api/bonus: the listed bonuses of the member's currency, and the running one's progress. */
-  async list(auth: AuthContext): Promise<BonusListResponse> {
+  async list(auth: AuthContext, locale: Locale): Promise<BonusListResponse> {
     const member = await this.deps.member(auth.memberId);
     await this.evaluate(member);
     const listed = await listListedBonuses(this.deps.db, member.currency);
@@ -73,6 +75,7 @@ export class BonusService {
         toBonus(
           bonus,
           takes.filter((t) => t.bonusCode === bonus.code),
+          locale,
         ),
       ),
       running: running ? await this.progress(member, running) : null,
@@ -92,11 +95,18 @@ export class BonusService {
   }
 
   /** GET /api/promotion/find/{code}: the promotion when the member may still take it, else {}. */
-  async findPromotion(auth: AuthContext, code: string): Promise<PromotionFindResponse> {
+  async findPromotion(
+    auth: AuthContext,
+    code: string,
+    locale: Locale,
+  ): Promise<PromotionFindResponse> {
     const member = await this.deps.member(auth.memberId);
     const bonus = await this.promotion(member, code);
     if (!bonus || (await this.exhausted(member, bonus))) return {};
-    return { percentFail: bonus.percentFail, description: cleanOperatorHtml(bonus.description) };
+    return {
+      percentFail: bonus.percentFail,
+      description: cleanOperatorHtml(textIn(bonus.description, locale)),
+    };
   }
 
   /** GET /api/promotion/activate/{code}: the promotion becomes the member's running bonus. */
@@ -109,11 +119,17 @@ export class BonusService {
   }
 
   /** GET /api/promotion/current: the running bonus when it is a promotion. */
-  async currentPromotion(auth: AuthContext): Promise<PromotionCurrentResponse> {
+  async currentPromotion(auth: AuthContext, locale: Locale): Promise<PromotionCurrentResponse> {
     const running = await findRunningTake(this.deps.db, auth.memberId);
     if (running?.bonus.kind !== 'promotion') return { promotion: null };
     const { code, percentFail, description } = running.bonus;
-    return { promotion: { code, percentFail, description: cleanOperatorHtml(description) } };
+    return {
+      promotion: {
+        code,
+        percentFail,
+        description: cleanOperatorHtml(textIn(description, locale)),
+      },
+    };
   }
 
   /** GET /api/bonus/check/active: whether a bonus runs (waiting or paid), and its type. */
@@ -304,7 +320,7 @@ export class BonusService {
   ): Promise<TakeRow> {
     if (await this.exhausted(member, bonus)) throw new DomainError(exhausted);
     if (await this.evaluate(member)) throw new DomainError('BONUS_ALREADY_ACTIVE');
-    const take = await insertTake(this.deps.db, member.id, bonus.code);
+    const take = await insertTake(this.deps.db, member.id, bonus);
     if (!take) throw new DomainError('BONUS_ALREADY_ACTIVE');
     return take;
   }
@@ -374,18 +390,18 @@ function userBonusOf(takes: TakeRow[]): UserBonus | null {
   };
 }
 
-function toBonus(bonus: BonusRow, takes: TakeRow[]): Bonus {
+function toBonus(bonus: BonusRow, takes: TakeRow[], locale: Locale): Bonus {
   return {
     code: bonus.code,
     type: bonus.type as Bonus['type'],
     maxReceived: bonus.maxReceived,
     percentFail: bonus.percentFail,
-    banners: cleanBanners(bonus.banners),
+    banners: bannersIn(bonus.banners, locale),
     userBonus: userBonusOf(takes),
     percent: bonus.percent,
     maxBonus: fromMinor(bonus.maxBonus),
     minDeposit: fromMinor(bonus.minDeposit),
     turnoverMultiplier: bonus.turnoverMultiplier,
-    description: cleanOperatorHtml(bonus.description),
+    description: cleanOperatorHtml(textIn(bonus.description, locale)),
   };
 }

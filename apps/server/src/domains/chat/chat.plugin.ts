@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../lib/domain-error';
 import { SignedLinks } from '../../lib/signed-links';
-import { ipAllowListOf } from '../../plugins/ip-allow-list';
 import { clientIpOf } from '../../plugins/server-options';
 import { ChatGateway } from './chat.gateway';
 import { backofficeChatRoutes, CHAT_FILE_PATH, chatRoutes } from './chat.route';
@@ -34,18 +33,18 @@ export const chatDomain = fp(
   async (app: FastifyInstance) => {
     const { config, db, log, storage } = app;
     const limits = config.rateLimits;
-    const ipAllowed = ipAllowListOf(config.ipAllowList);
-    const staffIpAllowed = ipAllowListOf(config.staffIpAllowList);
     const clientIp = clientIpOf(config.trustProxy);
     const gateway = new ChatGateway(app.server, {
       auth: app.authService,
       staff: app.staffService,
       admit: async (request) => {
-        if (ipAllowed && !ipAllowed(clientIp(request))) throw new DomainError('INVALID_IP');
+        if (!(await app.addressRules.allows(clientIp(request), false))) {
+          throw new DomainError('INVALID_IP');
+        }
         if (await app.serviceState.isTerminated()) throw new DomainError('TERMINATED');
       },
       admitStaff: async (request) => {
-        if (staffIpAllowed && !staffIpAllowed(clientIp(request))) {
+        if (!(await app.addressRules.allows(clientIp(request), true))) {
           throw new DomainError('INVALID_IP');
         }
       },

@@ -402,6 +402,21 @@ export class GamesService {
     );
     return this.slots(memberId);
   }
+
+  /**
+   * The member's balance at the provider as the provider reports it, the rounds it reported
+   * synced into the ledger first (the daily reconciliation compares it with the ledger's); null
+   * when the provider did not answer or the rounds could not be synced.
+   */
+  async providerBalance(memberId: number, code: string): Promise<number | null> {
+    const row = await findGameAccount(this.deps.db, memberId, code);
+    if (!row) return null;
+    if (!(await this.sync(await this.member(memberId), this.rememberAccount(row)))) return null;
+    const balance = await this.deps.providers.call(code, (p, deadline) =>
+      p.balance(row.username, deadline),
+    );
+    return balance.kind === 'ok' ? balance.value : null;
+  }
 }
 
 function toSlot(

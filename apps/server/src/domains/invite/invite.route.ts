@@ -39,6 +39,6 @@ export const inviteRoutes: FastifyPluginAsyncZod<{ invites: InviteService }> = a
   app.get(
     '/banners',
     { schema: { response: { 200: BannersResponseSchema, ...errorResponses } } },
-    () => invites.banners(),
+    (r) => invites.banners(r.locale),
   );
 };

@@ -1,3 +1,5 @@
+import type { Banner } from '@wallet/contract/common';
+import type { Locale } from '@wallet/contract/constants';
 import type { InviteBonusResponse, InviteListResponse } from '@wallet/contract/invite';
 import { fromMinor, minor } from '@wallet/contract/money';
 import type { InviteSummary } from '@wallet/contract/wallet';
@@ -9,6 +11,7 @@ import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
+import { bannersIn } from '../../lib/operator-html';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.service';
 import {
@@ -93,9 +96,9 @@ export class InviteService {
   }
 
   /** GET /api/invite/banners. */
-  async banners(): Promise<{ banners: { image: string; html: string }[] }> {
+  async banners(locale: Locale): Promise<{ banners: Banner[] }> {
     const settings = await readSetting(this.deps.db, 'invite');
-    return { banners: settings.banners };
+    return { banners: bannersIn(settings.banners, locale) };
   }
 
   /** Credits collections a process left uncredited (the rewards job). */

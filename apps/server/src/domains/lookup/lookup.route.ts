@@ -31,12 +31,18 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = as
   app.get('/banks', { schema: reply(BanksResponseSchema) }, () => lookup.banks());
   app.get('/sources', { schema: reply(SourcesResponseSchema) }, () => lookup.sources());
   app.get('/info', { schema: reply(InfoResponseSchema), config: open }, () => lookup.info());
-  app.get('/contact', { schema: reply(ContactResponseSchema), config: open }, () =>
-    lookup.contact(),
+  app.get('/contact', { schema: reply(ContactResponseSchema), config: open }, (request) =>
+    lookup.contact(request.locale),
   );
-  app.get('/conditions', { schema: reply(HtmlDocumentResponseSchema) }, () => lookup.conditions());
-  app.get('/agreements', { schema: reply(HtmlDocumentResponseSchema) }, () => lookup.agreements());
-  app.get('/notice', { schema: reply(NoticeResponseSchema) }, () => lookup.notice());
+  app.get('/conditions', { schema: reply(HtmlDocumentResponseSchema) }, (request) =>
+    lookup.document('conditions', request.locale),
+  );
+  app.get('/agreements', { schema: reply(HtmlDocumentResponseSchema) }, (request) =>
+    lookup.document('agreements', request.locale),
+  );
+  app.get('/notice', { schema: reply(NoticeResponseSchema) }, (request) =>
+    lookup.notice(request.locale),
+  );
   // The limits of the caller's currency: a member's token, if sent, says which (issue 30).
   app.get(
     '/withdraw',
@@ -49,7 +55,9 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookup: LookupService }> = as
   app.get('/enableChatWidget', { schema: reply(FeatureFlagResponseSchema) }, () =>
     lookup.enableChatWidget(),
   );
-  app.get('/howto', { schema: reply(HowtoResponseSchema) }, () => lookup.howto());
+  app.get('/howto', { schema: reply(HowtoResponseSchema) }, (request) =>
+    lookup.howto(request.locale),
+  );
   app.get('/truelink-key', { schema: reply(TruelinkKeyResponseSchema) }, () =>
     lookup.truelinkKey(),
   );

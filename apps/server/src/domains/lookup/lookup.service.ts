@@ -1,4 +1,6 @@
 import { defaultCurrency, type Variant } from '@wallet/contract/account';
+import { textIn } from '@wallet/contract/common';
+import type { Locale } from '@wallet/contract/constants';
 import { type Currency, currencies, currencyCountry } from '@wallet/contract/constants';
 import type {
   ActiveResponse,
@@ -87,20 +89,19 @@ export class LookupService {
     return readSetting(this.deps.db, 'info');
   }
 
-  contact(): Promise<ContactResponse> {
-    return readSetting(this.deps.db, 'contact');
+  async contact(locale: Locale): Promise<ContactResponse> {
+    const contact = await readSetting(this.deps.db, 'contact');
+    return { ...contact, contactText: textIn(contact.contactText, locale) };
   }
 
-  conditions(): Promise<HtmlDocumentResponse> {
-    return readSetting(this.deps.db, 'conditions');
+  /** The conditions or the agreements, in the reader's language. */
+  async document(key: 'conditions' | 'agreements', locale: Locale): Promise<HtmlDocumentResponse> {
+    const document = await readSetting(this.deps.db, key);
+    return { title: textIn(document.title, locale), html: textIn(document.html, locale) };
   }
 
-  agreements(): Promise<HtmlDocumentResponse> {
-    return readSetting(this.deps.db, 'agreements');
-  }
-
-  notice(): Promise<NoticeResponse> {
-    return readSetting(this.deps.db, 'notice');
+  async notice(locale: Locale): Promise<NoticeResponse> {
+    return { notice: textIn((await readSetting(this.deps.db, 'notice')).notice, locale) };
   }
 
   /**
@@ -118,8 +119,9 @@ export class LookupService {
     return readSetting(this.deps.db, 'slip');
   }
 
-  howto(): Promise<HowtoResponse> {
-    return readSetting(this.deps.db, 'howto');
+  async howto(locale: Locale): Promise<HowtoResponse> {
+    const { videos } = await readSetting(this.deps.db, 'howto');
+    return { videos: videos.map((video) => ({ ...video, title: textIn(video.title, locale) })) };
   }
 
   async active(): Promise<ActiveResponse> {

@@ -35,7 +35,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{ refunds: RefundService }> = a
   app.get(
     '/check',
     { schema: { response: { 200: RefundCheckResponseSchema, ...errorResponses } } },
-    (r) => refunds.check(authOf(r)),
+    (r) => refunds.check(authOf(r), r.locale),
   );
 
   app.get(
@@ -53,6 +53,6 @@ export const refundRoutes: FastifyPluginAsyncZod<{ refunds: RefundService }> = a
   app.get(
     '/banners',
     { schema: { response: { 200: BannersResponseSchema, ...errorResponses } } },
-    () => refunds.banners(),
+    (r) => refunds.banners(r.locale),
   );
 };

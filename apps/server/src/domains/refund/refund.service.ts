@@ -1,3 +1,6 @@
+import type { Banner } from '@wallet/contract/common';
+import { textIn } from '@wallet/contract/common';
+import type { Locale } from '@wallet/contract/constants';
 import { fromMinor, minor } from '@wallet/contract/money';
 import type {
   RefundAddWalletResponse,
@@ -12,6 +15,7 @@ import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
+import { bannersIn } from '../../lib/operator-html';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.service';
 import {
@@ -43,7 +47,7 @@ export class RefundService {
   constructor(private readonly deps: RefundServiceDeps) {}
 
   /** GET /api/refund/check. */
-  async check(auth: AuthContext): Promise<RefundCheckResponse> {
+  async check(auth: AuthContext, locale: Locale): Promise<RefundCheckResponse> {
     const { db } = this.deps;
     const settings = await readSetting(db, 'refund');
     const [amount, bonus, unpaid] = await Promise.all([
@@ -54,7 +58,7 @@ export class RefundService {
     return {
       result: amount > 0,
       bonus,
-      info: settings.info,
+      info: textIn(settings.info, locale),
       refundAmount: fromMinor(amount),
       refundSuccess: settings.successPercent,
       refundFail: settings.failPercent,
@@ -141,9 +145,9 @@ export class RefundService {
   }
 
   /** GET /api/refund/banners. */
-  async banners(): Promise<{ banners: { image: string; html: string }[] }> {
+  async banners(locale: Locale): Promise<{ banners: Banner[] }> {
     const settings = await readSetting(this.deps.db, 'refund');
-    return { banners: settings.banners };
+    return { banners: bannersIn(settings.banners, locale) };
   }
 
   /** The refund ready now: rounds before the running period that no claim has counted. */

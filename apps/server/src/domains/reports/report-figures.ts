@@ -4,6 +4,7 @@ import {
   type DepositChannel,
   depositChannels,
   type ReportFigures,
+  type ReportPeriod,
   type ReportQuery,
   type ReportResponse,
   type RewardKind,
@@ -197,11 +198,30 @@ export async function report(db: Db, query: ReportQuery): Promise<ReportResponse
     period: query.period,
     from: query.from,
     to: query.to,
-    rows: [...periods.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([start, tally]) => ({ start, ...figuresOf(tally) })),
+    rows: periodStarts(query.from, query.to, query.period).map((start) => ({
+      start,
+      ...figuresOf(periods.get(start) ?? emptyTally()),
+    })),
     totals: figuresOf(totals.get(query.from) ?? emptyTally()),
   };
+}
+
+/**
+ * The first day of every period the range touches, oldest first: quiet periods are rows of
+ * zeros, not gaps. Weeks start on Monday, as PostgreSQL's `date_trunc('week')`.
+ */
+export function periodStarts(from: string, to: string, period: ReportPeriod): string[] {
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const at = new Date(`${from}T00:00:00Z`);
+  if (period === 'week') at.setUTCDate(at.getUTCDate() - ((at.getUTCDay() + 6) % 7));
+  if (period === 'month') at.setUTCDate(1);
+  const starts: string[] = [];
+  while (day(at) <= to) {
+    starts.push(day(at));
+    if (period === 'month') at.setUTCMonth(at.getUTCMonth() + 1);
+    else at.setUTCDate(at.getUTCDate() + (period === 'week' ? 7 : 1));
+  }
+  return starts;
 }
 
 type Range = { currency: string; start: SQL; end: SQL };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addFlow, emptyTally, figuresOf, type OperatorFlow } from './report-figures';
+import { addFlow, emptyTally, figuresOf, type OperatorFlow, periodStarts } from './report-figures';
 
 const flow = (over: Partial<OperatorFlow>): OperatorFlow => ({
   kind: 'deposits',
@@ -60,5 +60,28 @@ describe("the reports' reading of the operator accounts", () => {
   it('refuses to guess where an unknown movement belongs', () => {
     expect(() => addFlow(emptyTally(), flow({ kind: 'vault' }))).toThrow(/vault/);
     expect(() => addFlow(emptyTally(), flow({ source: 'qr', fromAccount: 'NOPE' }))).toThrow();
+  });
+});
+
+describe('the periods of a range', () => {
+  it('lists every day, Monday-started week or month the range touches, quiet ones too', () => {
+    expect(periodStarts('2026-02-27', '2026-03-02', 'day')).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+    // 2026-03-04 is a Wednesday: its week began on Monday the 2nd.
+    expect(periodStarts('2026-03-04', '2026-03-16', 'week')).toEqual([
+      '2026-03-02',
+      '2026-03-09',
+      '2026-03-16',
+    ]);
+    expect(periodStarts('2025-12-31', '2026-02-01', 'month')).toEqual([
+      '2025-12-01',
+      '2026-01-01',
+      '2026-02-01',
+    ]);
+    expect(periodStarts('2026-01-31', '2026-01-31', 'month')).toEqual(['2026-01-01']);
   });
 });

@@ -27,7 +27,7 @@ export const spinRoutes: FastifyPluginAsyncZod<{ spin: SpinService }> = async (a
   app.get(
     '/setup',
     { schema: { response: { 200: SpinSetupResponseSchema, ...errorResponses } } },
-    (r) => spin.setup(authOf(r)),
+    (r) => spin.setup(authOf(r), r.locale),
   );
 
   // The spin takes no fields; whatever body comes is ignored.
@@ -40,7 +40,7 @@ export const spinRoutes: FastifyPluginAsyncZod<{ spin: SpinService }> = async (a
   app.get(
     '/coupon',
     { schema: { response: { 200: CouponListResponseSchema, ...errorResponses } } },
-    (r) => spin.coupons(authOf(r)),
+    (r) => spin.coupons(authOf(r), r.locale),
   );
 
   app.post(

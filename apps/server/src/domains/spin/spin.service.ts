@@ -1,3 +1,5 @@
+import { textIn } from '@wallet/contract/common';
+import type { Locale } from '@wallet/contract/constants';
 import { fromMinor, minor } from '@wallet/contract/money';
 import type {
   Coupon,
@@ -56,20 +58,20 @@ export type SpinServiceDeps = {
 /** A coupon id is the coupon's serial number; anything else is INVALID_CODE. */
 const COUPON_ID = /^[1-9][0-9]{0,15}$/;
 
-function sliceOf(slice: SliceRow): Slice {
+function sliceOf(slice: SliceRow, locale: Locale): Slice {
   return {
     code: slice.code,
     label: slice.label,
     bgColor: slice.bgColor,
     textColor: slice.textColor,
-    htmlDescription: cleanOperatorHtml(slice.htmlDescription),
+    htmlDescription: cleanOperatorHtml(textIn(slice.htmlDescription, locale)),
   };
 }
 
-function couponOf({ coupon, slice }: CouponView): Coupon {
+function couponOf({ coupon, slice }: CouponView, locale: Locale): Coupon {
   return {
     _id: String(coupon.id),
-    prize: { name: slice.label, slice: sliceOf(slice) },
+    prize: { name: slice.label, slice: sliceOf(slice, locale) },
     amount: fromMinor(coupon.amount),
     kind: coupon.kind === 'bonus' ? 'bonus' : 'cash',
     expiresAt: coupon.expiresAt.toISOString(),
@@ -116,12 +118,18 @@ export class SpinService {
   }
 
   /** GET /api/spinwheel/setup: the running wheel's slices, in drawing order, and the coins. */
-  async setup(auth: AuthContext): Promise<SpinSetupResponse> {
+  async setup(auth: AuthContext, locale: Locale): Promise<SpinSetupResponse> {
     const { coin, wheel } = await this.wheelOf(auth.memberId);
     if (!wheel) return { result: { activeSpinwheel: null }, userCoin: coin };
     const slices = await listSlices(this.deps.db, wheel.id);
     return {
-      result: { activeSpinwheel: { name: wheel.name, slice: slices.map(sliceOf), userCoin: coin } },
+      result: {
+        activeSpinwheel: {
+          name: wheel.name,
+          slice: slices.map((slice) => sliceOf(slice, locale)),
+          userCoin: coin,
+        },
+      },
       userCoin: coin,
     };
   }
@@ -173,9 +181,9 @@ export class SpinService {
   }
 
   /** GET /api/spinwheel/coupon: the member's coupons still to claim, newest first. */
-  async coupons(auth: AuthContext): Promise<CouponListResponse> {
+  async coupons(auth: AuthContext, locale: Locale): Promise<CouponListResponse> {
     const open = await listOpenCoupons(this.deps.db, auth.memberId);
-    return { coupons: open.map(couponOf) };
+    return { coupons: open.map((view) => couponOf(view, locale)) };
   }
 
   /**

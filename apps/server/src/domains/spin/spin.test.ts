@@ -112,7 +112,12 @@ describeOnDatabases('the prize wheel and its coupons', (target) => {
           couponDays: 1,
         })
         .returning({ id: spinwheels.id });
-      const slice = { label: 'x', bgColor: '#000', textColor: '#fff', htmlDescription: '' };
+      const slice = {
+        label: 'x',
+        bgColor: '#000',
+        textColor: '#fff',
+        htmlDescription: { th: '', la: '', en: '' },
+      };
       await h.db.insert(spinSlices).values([
         { ...slice, wheelId: Number(wheel?.id), code: 'NEVER', weight: 0, prizeKind: 'none' },
         { ...slice, wheelId: Number(wheel?.id), code: 'ALWAYS', weight: 1, prizeKind: 'none' },
