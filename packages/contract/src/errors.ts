@@ -38,6 +38,20 @@ export const errorCatalogue = {
     status: 400,
     message: 'A staff password has 12 characters or more.',
   },
+  PICTURE_TOO_LARGE: { status: 400, message: 'The picture is larger than 256 KB.' },
+  VIDEO_ORIGIN_NOT_ALLOWED: {
+    status: 400,
+    message: 'Videos can only come from the sites the server allows (HOWTO_VIDEO_ORIGINS).',
+  },
+  IP_ALLOW_LIST_SELF: {
+    status: 400,
+    message: 'This list would shut out your own address: add it first.',
+  },
+  BONUS_CODE_TAKEN: { status: 409, message: 'A bonus already has this code.' },
+  WHEEL_PROBABILITY_SUM: {
+    status: 400,
+    message: "The slices' chances must add up to exactly 100%.",
+  },
   PASSWORD_UNCHANGED: {
     status: 400,
     message: 'Choose a new password, not the one you were given.',

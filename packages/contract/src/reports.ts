@@ -46,8 +46,7 @@ export const ReportQuerySchema = z
   })
   .refine((query) => query.from <= query.to, { error: 'KEY_INVALID', path: ['to'] })
   .refine(
-    (query) =>
-      (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < REPORT_MAX_DAYS,
+    (query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < REPORT_MAX_DAYS,
     { error: 'KEY_INVALID', path: ['from'] },
   );
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;

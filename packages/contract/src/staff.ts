@@ -55,6 +55,14 @@ export const staffPermissions = {
   'settings.providers': ['admin'],
   /** Rotate a QR provider's callback secret (the secret is shown once, to the admin). */
   'settings.secrets': ['admin'],
+  /** Set the allow-lists of addresses that may reach the service and the back office. */
+  'settings.network': ['admin'],
+  /** Change what members read: site info, contact, conditions, agreements, notice, videos. */
+  'settings.content': ['admin'],
+  /** Read the bonuses, promotion codes, the wheel and the invite and refund rules. */
+  'promotions.read': ['admin', 'finance'],
+  /** Change them: money the operator gives away, so finance may too. */
+  'promotions.change': ['admin', 'finance'],
   /** The business's figures per day, week and month, and the daily reconciliation. */
   'reports.read': ['admin', 'finance', 'viewer'],
   /** Run the reconciliation now instead of waiting for the night's run. */
