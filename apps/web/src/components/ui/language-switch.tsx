@@ -7,7 +7,7 @@ import { changeLocale, useLocale } from '../../lib/i18n';
 import classes from './language-switch.module.css';
 
 /** Each language names itself, so a reader of any of them can find their own. */
-const localeNames: Record<Locale, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
+export const localeNames: Record<Locale, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
 const localeShort: Record<Locale, string> = { th: 'TH', la: 'LA', en: 'EN' };
 
 /**

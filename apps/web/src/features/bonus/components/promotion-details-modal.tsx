@@ -9,6 +9,31 @@ export type FoundPromotion = Promotion & { code: string };
 
 type PromotionDetailsModalProps = { promotion: FoundPromotion | null; onClose: () => void };
 
+/**
+ * A promotion's description and its percentFail: the details' content (and the back office's
+ * preview).
+ */
+export function PromotionDetails({
+  promotion,
+}: {
+  promotion: Pick<Promotion, 'description' | 'percentFail'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <OperatorHtml html={promotion.description} />
+      <Paper p="sm" radius="md" withBorder>
+        <Text size="sm" c="dimmed">
+          {t('bonus.percentFail')}
+        </Text>
+        <Text fw={700} data-testid="promotion-percent-fail">
+          {t('bonus.percentFailValue', { percent: promotion.percentFail })}
+        </Text>
+      </Paper>
+    </>
+  );
+}
+
 /** A found promotion code (the spec's states): its description and its percentFail. */
 export function PromotionDetailsModal({ promotion, onClose }: PromotionDetailsModalProps) {
   const { t } = useTranslation();
@@ -20,19 +45,7 @@ export function PromotionDetailsModal({ promotion, onClose }: PromotionDetailsMo
       activate={activate}
       onClose={onClose}
     >
-      {(shown) => (
-        <>
-          <OperatorHtml html={shown.description} />
-          <Paper p="sm" radius="md" withBorder>
-            <Text size="sm" c="dimmed">
-              {t('bonus.percentFail')}
-            </Text>
-            <Text fw={700} data-testid="promotion-percent-fail">
-              {t('bonus.percentFailValue', { percent: shown.percentFail })}
-            </Text>
-          </Paper>
-        </>
-      )}
+      {(shown) => <PromotionDetails promotion={shown} />}
     </OfferModal>
   );
 }

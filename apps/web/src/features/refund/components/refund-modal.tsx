@@ -25,6 +25,15 @@ export function refundBlockerText(
   return null;
 }
 
+/** The operator's refund rules, read as the small print under the figures (and in the back office's preview). */
+export function RefundInfo({ html }: { html: string }) {
+  return (
+    <Box fz="sm" c="dimmed">
+      <OperatorHtml html={html} />
+    </Box>
+  );
+}
+
 /** The refund ready, its rates and the receive button; a receive error rechecks (the spec 4). */
 function RefundReady({ check }: { check: RefundCheckResponse }) {
   const { t } = useTranslation();
@@ -110,12 +119,7 @@ export function RefundModal({ opened, onClose }: { opened: boolean; onClose: () 
           )}
           {isError && !check && <Text c="dimmed">{t('refund.notFound')}</Text>}
           {check && <RefundReady check={check} />}
-          {check?.info && (
-            // The operator's rules read as the small print under the figures.
-            <Box fz="sm" c="dimmed">
-              <OperatorHtml html={check.info} />
-            </Box>
-          )}
+          {check?.info && <RefundInfo html={check.info} />}
           <RefundLog opened={opened} />
           <Button
             variant="light"

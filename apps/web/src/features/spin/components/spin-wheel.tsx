@@ -56,19 +56,21 @@ function drawWheel(canvas: HTMLCanvasElement, slices: Slice[], size: number): vo
 /**
  * The wheel's width for its place: 85% of the window up to 350 px, never wider than its box
  * (the spin modal), set up again 500 ms after the window stops resizing (the spec's constants and limits).
+ * The window is the one the wheel is drawn in: the back office's preview draws it in a phone's frame.
  */
 function useWheelWidth(box: RefObject<HTMLElement | null>): number | null {
   const [size, setSize] = useState<number | null>(null);
   useEffect(() => {
+    const view = box.current?.ownerDocument.defaultView ?? window;
     const measure = () => {
-      const room = box.current?.clientWidth || window.innerWidth;
-      setSize(Math.min(wheelSize(window.innerWidth), room));
+      const room = box.current?.clientWidth || view.innerWidth;
+      setSize(Math.min(wheelSize(view.innerWidth), room));
     };
     measure();
     const onResize = debounce(measure, timings.wheelResizeDebounceMs);
-    window.addEventListener('resize', onResize.call);
+    view.addEventListener('resize', onResize.call);
     return () => {
-      window.removeEventListener('resize', onResize.call);
+      view.removeEventListener('resize', onResize.call);
       onResize.cancel();
     };
   }, [box]);
