@@ -124,5 +124,10 @@ export const queryKeys = {
         ? ([...queryKeys.backoffice.all, 'reports'] as const)
         : ([...queryKeys.backoffice.all, 'reports', query] as const),
     reconciliation: () => [...queryKeys.backoffice.all, 'reconciliation'] as const,
+    /** One part of the promotions' settings; every part when `part` is left out. */
+    promotions: (part?: 'bonuses' | 'wheel' | 'invite' | 'refund') =>
+      part === undefined
+        ? ([...queryKeys.backoffice.all, 'promotions'] as const)
+        : ([...queryKeys.backoffice.all, 'promotions', part] as const),
   },
 } as const;
