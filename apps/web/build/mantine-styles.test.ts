@@ -29,10 +29,19 @@ const chartsEsm = join(
 const charts = readdirSync(chartsEsm, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.mjs'))
   .map((file) => join(chartsEsm, file));
+/** And the promotions' rich-text editor (@mantine/tiptap): every module of it, likewise. */
+const tiptapEsm = join(
+  dirname(dirname(createRequire(import.meta.url).resolve('@mantine/tiptap'))),
+  'esm',
+);
+const tiptap = readdirSync(tiptapEsm, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.mjs'))
+  .map((file) => join(tiptapEsm, file));
 const backofficeModules = [
   ...modules.filter(isBackoffice).map((file) => join(src, file)),
   datatable.replace(/index\.js$/, 'index.mjs'),
   ...charts,
+  ...tiptap,
 ];
 
 describe("Mantine's stylesheets", () => {

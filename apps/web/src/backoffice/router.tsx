@@ -111,6 +111,10 @@ const screens: Record<SectionKey, RouteObject['lazy']> = {
     () => import('../features/backoffice/components/reports/reports-page'),
     (m) => m.ReportsPage,
   ),
+  promotions: screen(
+    () => import('../features/backoffice/components/promotions/promotions-page'),
+    (m) => m.PromotionsPage,
+  ),
   settings: screen(
     () => import('../features/backoffice/components/settings/settings-page'),
     (m) => m.SettingsPage,

@@ -17,6 +17,7 @@ const finance = [
   'Held transfers',
   'Support chat',
   'Reports',
+  'Promotions',
   'Settings',
   'My sessions',
 ];

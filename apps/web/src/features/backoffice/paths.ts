@@ -16,6 +16,7 @@ export const backofficePaths = {
   heldTransfers: '/backoffice/held-transfers',
   chat: '/backoffice/chat',
   reports: '/backoffice/reports',
+  promotions: '/backoffice/promotions',
   settings: '/backoffice/settings',
   staff: '/backoffice/staff',
   audit: '/backoffice/audit',

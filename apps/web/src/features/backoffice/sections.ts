@@ -19,6 +19,7 @@ export const sections = [
   { key: 'heldTransfers', path: backofficePaths.heldTransfers, action: 'transfers.read' },
   { key: 'chat', path: backofficePaths.chat, action: 'chat.read' },
   { key: 'reports', path: backofficePaths.reports, action: 'reports.read' },
+  { key: 'promotions', path: backofficePaths.promotions, action: 'promotions.read' },
   // Finance reads the switches it may not change, and changes the amount rules.
   { key: 'settings', path: backofficePaths.settings, action: 'settings.read' },
   { key: 'staff', path: backofficePaths.staff, action: 'staff.manage' },

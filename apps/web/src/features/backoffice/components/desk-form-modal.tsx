@@ -75,7 +75,8 @@ type DeskFormModalProps = {
   submitLabel?: string | undefined;
   /** 'red' where the verb is dangerous. */
   submitColor?: string | undefined;
-  size?: MantineSize;
+  /** A size of Mantine's, or a width (a form beside its preview). */
+  size?: MantineSize | number;
   children: ReactNode;
 };
 
