@@ -86,7 +86,9 @@ test('an admin adds a finance account; its first sign-in replaces the handed-ove
     'Held transfers',
     'Support chat',
     'Reports',
+    'Promotions',
     'Settings',
+    'Content',
     'My sessions',
   ]);
   await expect(page.getByRole('banner')).toContainText('Pim Finance');
