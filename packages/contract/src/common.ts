@@ -47,8 +47,40 @@ export function textIn(text: LocalText, locale: Locale): string {
   return text[locale] || text.th || text.en || text.la;
 }
 
+/** An https address (of a picture, a page, a video). */
+export const HttpsAddressSchema = z
+  .string({ error: 'KEY_INVALID' })
+  .trim()
+  .max(2000, { error: 'KEY_INVALID' })
+  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?(\/\S*)?$/i, { error: 'KEY_INVALID' });
+
+/** A picture the back office uploads: PNG, JPEG, WebP or SVG, 256 KB at most, as a data URL. */
+export const PICTURE_MAX_BYTES = 256 * 1024;
+const PICTURE_DATA_URL = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * An uploaded picture (a data URL, shown by members' browsers as an image only, where an SVG
+ * runs no script) or the https address of one. The server also checks that the bytes are the
+ * picture the type says.
+ */
+export const PictureSchema = z
+  .string({ error: 'KEY_INVALID' })
+  .max(Math.ceil((PICTURE_MAX_BYTES * 4) / 3) + 200, { error: 'PICTURE_TOO_LARGE' })
+  .superRefine((value, ctx) => {
+    if (!value.startsWith('data:')) {
+      if (!HttpsAddressSchema.safeParse(value).success) {
+        ctx.addIssue({ code: 'custom', message: 'KEY_INVALID' });
+      }
+      return;
+    }
+    if (!PICTURE_DATA_URL.test(value)) ctx.addIssue({ code: 'custom', message: 'KEY_INVALID' });
+    else if (Math.floor(((value.length - value.indexOf(',') - 1) * 3) / 4) > PICTURE_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', message: 'PICTURE_TOO_LARGE' });
+    }
+  });
+
 /** A banner as the back office edits it: one picture, its text in each language. */
-export const LocalBannerSchema = z.object({ image: z.string(), html: LocalTextSchema });
+export const LocalBannerSchema = z.object({ image: PictureSchema, html: LocalTextSchema });
 export type LocalBanner = z.infer<typeof LocalBannerSchema>;
 /** A banner as stored: its text may be from before texts had languages. */
 export const StoredLocalBannerSchema = z.object({ image: z.string(), html: StoredLocalTextSchema });

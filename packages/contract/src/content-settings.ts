@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalTextSchema } from './common';
+import { HttpsAddressSchema, LocalTextSchema, PictureSchema } from './common';
 import { ReasonSchema } from './staff';
 
 /**
@@ -11,30 +11,7 @@ import { ReasonSchema } from './staff';
 const invalid = { error: 'KEY_INVALID' } as const;
 const line = (max: number) =>
   z.string(invalid).trim().min(1, { error: 'KEY_MISSING' }).max(max, invalid);
-const https = z
-  .string(invalid)
-  .trim()
-  .max(2000, invalid)
-  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?(\/\S*)?$/i, invalid);
-
-/** A picture the back office uploads: PNG, JPEG or WebP, 256 KB at most, as a data URL. */
-export const PICTURE_MAX_BYTES = 256 * 1024;
-const DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
-
-/** An uploaded picture (a data URL) or the https address of one. */
-export const PictureSchema = z
-  .string(invalid)
-  .max(Math.ceil((PICTURE_MAX_BYTES * 4) / 3) + 200, { error: 'PICTURE_TOO_LARGE' })
-  .superRefine((value, ctx) => {
-    if (!value.startsWith('data:')) {
-      if (!https.safeParse(value).success) ctx.addIssue({ code: 'custom', message: 'KEY_INVALID' });
-      return;
-    }
-    if (!DATA_URL.test(value)) ctx.addIssue({ code: 'custom', message: 'KEY_INVALID' });
-    else if (Math.floor(((value.length - value.indexOf(',') - 1) * 3) / 4) > PICTURE_MAX_BYTES) {
-      ctx.addIssue({ code: 'custom', message: 'PICTURE_TOO_LARGE' });
-    }
-  });
+const https = HttpsAddressSchema;
 
 export const SiteInfoSettingSchema = z.object({ name: line(60), website: https });
 

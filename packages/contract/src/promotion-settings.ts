@@ -95,34 +95,34 @@ export const WheelSliceSettingSchema = z
   });
 export type WheelSliceSetting = z.infer<typeof WheelSliceSettingSchema>;
 
-export const WheelSettingSchema = z
-  .object({
-    name: z.string(invalid).trim().min(1, { error: 'KEY_MISSING' }).max(60, invalid),
-    currency: CurrencySchema,
-    /** Members may spin while it is on. */
-    active: z.boolean(invalid),
-    /** A deposit earns one coin per this much of the wheel's currency. */
-    depositPerCoin: positive,
-    /** How many days a coupon the wheel gives can be claimed. */
-    couponDays: whole(1, 365),
-    slices: z.array(WheelSliceSettingSchema).min(2, invalid).max(16, invalid),
-  })
-  .refine(
-    (wheel) =>
-      Math.round(wheel.slices.reduce((sum, slice) => sum + slice.probability * 100, 0)) === 10_000,
-    { error: 'WHEEL_PROBABILITY_SUM', path: ['slices'] },
-  )
-  .refine(
-    (wheel) => new Set(wheel.slices.map((slice) => slice.code)).size === wheel.slices.length,
-    {
-      error: 'KEY_INVALID',
-      path: ['slices'],
-    },
-  );
+export const WheelFieldsSchema = z.object({
+  name: z.string(invalid).trim().min(1, { error: 'KEY_MISSING' }).max(60, invalid),
+  currency: CurrencySchema,
+  /** Members may spin while it is on. */
+  active: z.boolean(invalid),
+  /** A deposit earns one coin per this much of the wheel's currency. */
+  depositPerCoin: positive,
+  /** How many days a coupon the wheel gives can be claimed. */
+  couponDays: whole(1, 365),
+  slices: z.array(WheelSliceSettingSchema).min(2, invalid).max(16, invalid),
+});
+
+/** A wheel to publish: its chances add up to exactly 100 % and its slice codes are unique. */
+export const WheelSettingSchema = WheelFieldsSchema.refine(
+  (wheel) =>
+    Math.round(wheel.slices.reduce((sum, slice) => sum + slice.probability * 100, 0)) === 10_000,
+  { error: 'WHEEL_PROBABILITY_SUM', path: ['slices'] },
+).refine((wheel) => new Set(wheel.slices.map((slice) => slice.code)).size === wheel.slices.length, {
+  error: 'KEY_INVALID',
+  path: ['slices'],
+});
 export type WheelSetting = z.infer<typeof WheelSettingSchema>;
 
-/** `GET /api/backoffice/promotions/wheel`: the wheel members spin now, or null. */
-export const WheelSettingResponseSchema = z.object({ wheel: WheelSettingSchema.nullable() });
+/**
+ * `GET /api/backoffice/promotions/wheel`: the wheel members spin now, or null. Read as stored, so
+ * a wheel whose weights were set some other way still shows, for staff to publish a right one.
+ */
+export const WheelSettingResponseSchema = z.object({ wheel: WheelFieldsSchema.nullable() });
 /** `PUT /api/backoffice/promotions/wheel`: publishes the wheel, and why. */
 export const WheelChangeSchema = z.object({ wheel: WheelSettingSchema, reason });
 

@@ -9,8 +9,8 @@ import {
   RefundChangeSchema,
   RefundSettingSchema,
   WheelChangeSchema,
+  WheelFieldsSchema,
   WheelSettingResponseSchema,
-  WheelSettingSchema,
 } from '@wallet/contract/promotion-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/errors';
@@ -68,7 +68,7 @@ export const promotionSettingsRoutes: FastifyPluginAsyncZod<{
     '/wheel',
     {
       config: change,
-      schema: { body: WheelChangeSchema, response: { 200: WheelSettingSchema, ...errorResponses } },
+      schema: { body: WheelChangeSchema, response: { 200: WheelFieldsSchema, ...errorResponses } },
     },
     (request) =>
       promotions.publishWheel(request.body.wheel, request.body.reason, changedBy(request)),

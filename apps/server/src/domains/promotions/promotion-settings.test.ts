@@ -55,7 +55,12 @@ describeOnDatabases('promotions set in the back office', (target) => {
     const { code, currency, ...rules } = daily;
     const changed = await call(app, 'PUT', '/api/backoffice/promotions/bonuses/DAILY10', {
       token: finance,
-      body: { ...rules, percent: 50, description: text('<p>Half again</p>'), reason: 'weekend push' },
+      body: {
+        ...rules,
+        percent: 50,
+        description: text('<p>Half again</p>'),
+        reason: 'weekend push',
+      },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toMatchObject({ code: 'DAILY10', percent: 50 });
@@ -136,6 +141,18 @@ describeOnDatabases('promotions set in the back office', (target) => {
       });
       expect([res.status, res.body.code], JSON.stringify(bad)).toEqual([400, 'KEY_INVALID']);
     }
+    // A banner picture that is not the picture its type says is refused.
+    const lying = `data:image/png;base64,${Buffer.from('<html>not a png</html>').toString('base64')}`;
+    const banner = { image: lying, html: text('<p>Spring</p>') };
+    const refused = await call(app, 'PUT', '/api/backoffice/promotions/bonuses/SPRING25', {
+      token: admin,
+      body: { ...bonus, banners: [banner] },
+    });
+    expect([refused.status, refused.body.code, refused.body.field]).toEqual([
+      400,
+      'KEY_INVALID',
+      'banners.0.image',
+    ]);
     const listed = await call(app, 'GET', '/api/backoffice/promotions/bonuses', { token: admin });
     expect(
       (listed.body.bonuses as BonusSetting[]).find((b) => b.code === 'SPRING25'),

@@ -14,9 +14,37 @@ import { uniqueViolation } from '../../db/pg-errors';
 import { bonuses, spinSlices, spinwheels } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
 import { cleanLocalHtml } from '../../lib/operator-html';
+import { pictureHolds } from '../../lib/pictures';
 import type { ChangedBy } from '../staff/staff-accounts';
 
 type BonusRow = typeof bonuses.$inferSelect;
+
+/** Every uploaded banner picture is the picture its type says (lib/pictures.ts). */
+function checkBanners(banners: readonly { image: string }[]): void {
+  const bad = banners.findIndex((banner) => !pictureHolds(banner.image));
+  if (bad >= 0) throw new DomainError('KEY_INVALID', { field: `banners.${bad}.image` });
+}
+
+/**
+ * Weights as chances in hundredths of a percent that add up to exactly 10,000: each gets its
+ * share rounded down, and the hundredths left go to the largest remainders.
+ */
+export function chancesOf(weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (weight * 10_000) / total);
+  const chances = exact.map(Math.floor);
+  let left = 10_000 - chances.reduce((sum, chance) => sum + chance, 0);
+  const byRemainder = exact
+    .map((value, i) => ({ i, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    chances[i] = (chances[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return chances;
+}
 
 /** A bonus as the back office edits it: money in the currency's units, texts cleaned. */
 function bonusSetting(row: BonusRow): BonusSetting {
@@ -67,6 +95,7 @@ export class PromotionSettings {
   }
 
   async createBonus(bonus: BonusSetting, reason: string, by: ChangedBy): Promise<BonusSetting> {
+    checkBanners(bonus.banners);
     const { db, audit } = this.deps;
     try {
       return await db.transaction(async (tx) => {
@@ -102,6 +131,7 @@ export class PromotionSettings {
     reason: string,
     by: ChangedBy,
   ): Promise<BonusSetting> {
+    checkBanners(rules.banners);
     const { db, audit } = this.deps;
     return db.transaction(async (tx) => {
       const [current] = await tx.select().from(bonuses).where(eq(bonuses.code, code)).for('update');
@@ -123,8 +153,7 @@ export class PromotionSettings {
   }
 
   /** The wheel members spin now (the active one), else the latest; null before any. */
-  async wheel(): Promise<WheelSetting | null> {
-    const { db } = this.deps;
+  async wheel(db: Db = this.deps.db): Promise<WheelSetting | null> {
     const [shown] = await db
       .select()
       .from(spinwheels)
@@ -136,20 +165,20 @@ export class PromotionSettings {
       .from(spinSlices)
       .where(eq(spinSlices.wheelId, shown.id))
       .orderBy(asc(spinSlices.sortOrder), asc(spinSlices.id));
-    const total = slices.reduce((sum, slice) => sum + slice.weight, 0) || 1;
+    const chances = chancesOf(slices.map((slice) => slice.weight));
     return {
       name: shown.name,
       currency: shown.currency as WheelSetting['currency'],
       active: shown.active,
       depositPerCoin: fromMinor(shown.depositPerCoin),
       couponDays: shown.couponDays,
-      slices: slices.map((slice) => ({
+      slices: slices.map((slice, i) => ({
         code: slice.code,
         label: slice.label,
         bgColor: slice.bgColor,
         textColor: slice.textColor,
         htmlDescription: cleanLocalHtml(slice.htmlDescription),
-        probability: Math.round((slice.weight * 10_000) / total) / 100,
+        probability: (chances[i] ?? 0) / 100,
         prizeKind: slice.prizeKind as WheelSetting['slices'][number]['prizeKind'],
         prizeAmount: fromMinor(slice.prizeAmount),
       })),
@@ -163,8 +192,14 @@ export class PromotionSettings {
    */
   async publishWheel(wheel: WheelSetting, reason: string, by: ChangedBy): Promise<WheelSetting> {
     const { db, audit } = this.deps;
-    const before = await this.wheel();
     await db.transaction(async (tx) => {
+      // The running wheel's row, locked: two publishes at once are told apart in the audit.
+      await tx
+        .select({ id: spinwheels.id })
+        .from(spinwheels)
+        .where(eq(spinwheels.active, true))
+        .for('update');
+      const before = await this.wheel(tx);
       await tx.update(spinwheels).set({ active: false }).where(eq(spinwheels.active, true));
       const [row] = await tx
         .insert(spinwheels)
@@ -228,6 +263,7 @@ export class PromotionSettings {
     reason: string,
     by: ChangedBy,
   ) {
+    checkBanners(rules.banners);
     const { db, audit } = this.deps;
     return db.transaction(async (tx) => {
       const before = await readSetting(tx, key);

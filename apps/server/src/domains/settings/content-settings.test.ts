@@ -63,11 +63,17 @@ describeOnDatabases('the content members read, set in the back office', (target)
     const liar = `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`;
     const refused = await put('contact', { ...before.contact, lineQR: liar });
     expect([refused.status, refused.body.code]).toEqual([400, 'KEY_INVALID']);
-    const svg = await put('contact', {
+    const page = Buffer.from('<html><script>steal()</script></html>').toString('base64');
+    const notSvg = await put('contact', {
       ...before.contact,
-      lineQR: 'data:image/svg+xml;base64,PHN2Zz4=',
+      lineQR: `data:image/svg+xml;base64,${page}`,
     });
-    expect(svg.status).toBe(400);
+    expect(notSvg.status).toBe(400);
+    const gif = await put('contact', {
+      ...before.contact,
+      lineQR: 'data:image/gif;base64,R0lGOD==',
+    });
+    expect(gif.status).toBe(400);
     const huge = `data:image/png;base64,${Buffer.alloc(300 * 1024, 1).toString('base64')}`;
     const big = await put('contact', { ...before.contact, lineQR: huge });
     expect([big.status, big.body.code]).toEqual([400, 'PICTURE_TOO_LARGE']);

@@ -4,17 +4,8 @@ import type { AuditLog } from '../../core/audit/audit';
 import { readSettings, writeSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
+import { pictureHolds } from '../../lib/pictures';
 import type { ChangedBy } from '../staff/staff-accounts';
-
-/** Where an uploaded picture's bytes must start, per type: a data URL that lies is refused. */
-const pictureMagic: Record<string, (bytes: Buffer) => boolean> = {
-  png: (b) =>
-    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  webp: (b) =>
-    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
 
 /** Whether a CSP source like `https://host` or `https://*.host` covers the address. */
 export function originAllows(source: string, address: string): boolean {
@@ -22,14 +13,6 @@ export function originAllows(source: string, address: string): boolean {
   const wildcard = /^https:\/\/\*\.(.+)$/.exec(source);
   if (!wildcard) return url.origin === source;
   return url.protocol === 'https:' && url.host.endsWith(`.${wildcard[1]}`);
-}
-
-/** The picture of a data URL is what its type says; an https address is taken as it is. */
-export function pictureHolds(value: string): boolean {
-  const match = /^data:image\/(png|jpeg|webp);base64,(.*)$/.exec(value);
-  if (!match) return true;
-  const [, type = '', data = ''] = match;
-  return pictureMagic[type]?.(Buffer.from(data, 'base64')) ?? false;
 }
 
 /**
