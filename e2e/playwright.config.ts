@@ -6,10 +6,10 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser journeys at a phone viewport against the built app (`npm run build` first), served by
  * the real server on a fresh embedded database. Three servers: the default build, the Laos
- * variant, and one whose settings the terminated and back-office settings, providers and
- * promotions journeys may change (the service switch, the approval threshold, a game in
- * maintenance, a bonus's percent, the wheel) without disturbing the others; those run one at a
- * time, as one closes and reopens the service.
+ * variant, and one whose settings the terminated and back-office settings, providers,
+ * promotions and content journeys may change (the service switch, the approval threshold, a
+ * game in maintenance, a bonus's percent, the wheel, the conditions, an allow-list) without
+ * disturbing the others; those run one at a time, as one closes and reopens the service.
  */
 const root = resolve(import.meta.dirname, '..');
 const servers = {
@@ -80,6 +80,7 @@ export default defineConfig({
         /backoffice-settings\.spec\.ts/,
         /backoffice-providers\.spec\.ts/,
         /backoffice-promotions\.spec\.ts/,
+        /backoffice-content\.spec\.ts/,
       ],
       use: { baseURL: `http://127.0.0.1:${servers.default.port}` },
     },
@@ -95,6 +96,7 @@ export default defineConfig({
         /backoffice-settings\.spec\.ts/,
         /backoffice-providers\.spec\.ts/,
         /backoffice-promotions\.spec\.ts/,
+        /backoffice-content\.spec\.ts/,
       ],
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${servers.switch.port}` },

@@ -61,14 +61,22 @@ export async function registerMember(
   return member;
 }
 
-/** Switches the interface to English through the language control every shell has. */
-export async function useEnglish(page: Page): Promise<void> {
+/** Each language's name in the language control, and its `<html lang>` (Lao's real code). */
+const languages = { ไทย: 'th', ລາວ: 'lo', English: 'en' } as const;
+
+/** Switches the interface to a language through the language control every shell has. */
+export async function useLanguage(page: Page, language: keyof typeof languages): Promise<void> {
   await page
     .getByRole('button', { name: /language|ภาษา|ພາສາ/i })
     .first()
     .click();
-  await page.getByRole('menuitemradio', { name: 'English' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('menuitemradio', { name: language }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', languages[language]);
+}
+
+/** Switches the interface to English. */
+export async function useEnglish(page: Page): Promise<void> {
+  await useLanguage(page, 'English');
 }
 
 /** Signs in through the login page, in English. */

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerMember, signIn } from '../support/members';
+import { asDesk, previewIn, screenOf, shootPhone } from '../support/phone-preview';
 import { sectionsNav, staffPage } from '../support/staff';
 
 /**
@@ -12,32 +13,7 @@ import { sectionsNav, staffPage } from '../support/staff';
 const SHOTS = '/tmp/bo-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-/** The back-office calls a page's own session makes (its cookie, and the app's header). */
-const asDesk = { 'X-Wallet-User': '1' };
 const promotions = '/api/backoffice/promotions';
-
-/** The phone of the preview beside a form, and its frame's document. */
-const phoneIn = (scope: Page | Locator) => scope.getByTitle("Preview on a member's phone");
-const screenOf = (scope: Page | Locator): FrameLocator =>
-  scope.locator('iframe[title="Preview on a member\'s phone"]').contentFrame();
-
-/**
- * The phone alone, as a picture: the desk is made tall enough for the whole 844-pixel phone to be
- * on screen (beyond the window, Chromium leaves out the phone's modal backdrop), then put back.
- */
-async function shootPhone(desk: Page, scope: Page | Locator, path: string) {
-  await desk.setViewportSize({ width: 1440, height: 1200 });
-  await phoneIn(scope).screenshot({ path });
-  await desk.setViewportSize({ width: 1440, height: 900 });
-}
-
-/** Chooses the preview's language (the switch above the phone). */
-async function previewIn(scope: Page | Locator, language: 'ไทย' | 'ລາວ' | 'English') {
-  await scope
-    .getByRole('radiogroup', { name: 'Language of the preview' })
-    .getByText(language)
-    .click();
-}
 
 test('an admin changes a bonus and a slice of the wheel, previews them on a phone in two languages, publishes them with a reason, and a signed-in member meets them at once', async ({
   page,

@@ -119,6 +119,10 @@ const screens: Record<SectionKey, RouteObject['lazy']> = {
     () => import('../features/backoffice/components/settings/settings-page'),
     (m) => m.SettingsPage,
   ),
+  content: screen(
+    () => import('../features/backoffice/components/content/content-page'),
+    (m) => m.ContentPage,
+  ),
   staff: screen(
     () => import('../features/backoffice/components/staff/staff-page'),
     (m) => m.StaffPage,

@@ -19,6 +19,7 @@ const finance = [
   'Reports',
   'Promotions',
   'Settings',
+  'Content',
   'My sessions',
 ];
 const expected: Record<StaffRole, string[]> = {

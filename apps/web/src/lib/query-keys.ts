@@ -118,6 +118,9 @@ export const queryKeys = {
       [...queryKeys.backoffice.all, 'settings', 'truemoney-accounts'] as const,
     gameProviders: () => [...queryKeys.backoffice.all, 'settings', 'game-providers'] as const,
     qrSecrets: () => [...queryKeys.backoffice.all, 'settings', 'qr-secrets'] as const,
+    /** What members read that the operator writes: every part in one answer. */
+    content: () => [...queryKeys.backoffice.all, 'settings', 'content'] as const,
+    addressLists: () => [...queryKeys.backoffice.all, 'settings', 'ip-allow-lists'] as const,
     /** One report (currency, period, range); every report when `query` is left out. */
     reports: (query?: object) =>
       query === undefined

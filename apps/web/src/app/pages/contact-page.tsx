@@ -1,11 +1,11 @@
-import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { APP_VERSION } from '@wallet/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router';
 import { ChatLauncher } from '../../features/chat/components/chat-launcher';
 import { useContact } from '../../features/lookup/api/get-contact';
-import { LineContact } from '../../features/lookup/components/line-contact';
+import { ContactDetails } from '../../features/lookup/components/contact-details';
 import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/navigation';
 
@@ -31,14 +31,7 @@ export function ContactPage() {
         </Center>
       )}
       {error && <Text c="red.4">{errorText(error)}</Text>}
-      {data && (
-        <>
-          <Paper p="lg" withBorder>
-            <Text style={{ whiteSpace: 'pre-line' }}>{data.contactText}</Text>
-          </Paper>
-          <LineContact contact={data} />
-        </>
-      )}
+      {data && <ContactDetails contact={data} />}
       {isPublic && (
         <Anchor component={Link} to={paths.howto} size="sm" ta="center">
           <Group gap={6} justify="center" component="span">

@@ -5,7 +5,7 @@ import { BrandMark } from '../../components/ui/brand-mark';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { useContact } from '../../features/lookup/api/get-contact';
 import { useSiteInfo } from '../../features/lookup/api/get-info';
-import { LineContact } from '../../features/lookup/components/line-contact';
+import { ContactDetails } from '../../features/lookup/components/contact-details';
 import { useSiteName } from '../../features/lookup/use-site-title';
 
 /**
@@ -48,14 +48,7 @@ export function TerminatedPage() {
               )}
             </Stack>
           </Paper>
-          {contact && (
-            <>
-              <Paper p="lg" withBorder>
-                <Text style={{ whiteSpace: 'pre-line' }}>{contact.contactText}</Text>
-              </Paper>
-              <LineContact contact={contact} />
-            </>
-          )}
+          {contact && <ContactDetails contact={contact} />}
         </Stack>
       </main>
     </div>

@@ -18,6 +18,7 @@ export const backofficePaths = {
   reports: '/backoffice/reports',
   promotions: '/backoffice/promotions',
   settings: '/backoffice/settings',
+  content: '/backoffice/content',
   staff: '/backoffice/staff',
   audit: '/backoffice/audit',
   sessions: '/backoffice/sessions',

@@ -22,6 +22,8 @@ export const sections = [
   { key: 'promotions', path: backofficePaths.promotions, action: 'promotions.read' },
   // Finance reads the switches it may not change, and changes the amount rules.
   { key: 'settings', path: backofficePaths.settings, action: 'settings.read' },
+  // Finance reads what members read; an admin publishes it (settings.content).
+  { key: 'content', path: backofficePaths.content, action: 'settings.read' },
   { key: 'staff', path: backofficePaths.staff, action: 'staff.manage' },
   { key: 'audit', path: backofficePaths.audit, action: 'audit.read' },
   { key: 'sessions', path: backofficePaths.sessions, action: null },

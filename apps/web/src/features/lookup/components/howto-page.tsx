@@ -12,12 +12,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { HowtoResponse } from '@wallet/contract/lookup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/app-modal';
 import { errorText } from '../../../lib/errors';
-import { useHowto } from '../api/get-howto';
+import { howtoQueryOptions } from '../api/get-howto';
 import { videoSource } from '../video-source';
 
 type Video = HowtoResponse['videos'][number];
@@ -47,10 +48,18 @@ function VideoPlayer({ video }: { video: Video }) {
   );
 }
 
+type HowtoPageProps = {
+  /** The videos to show instead of the server's: the back office's preview of a draft. */
+  howto?: HowtoResponse | undefined;
+};
+
 /** The spec's screens: five videos, each opened in a modal player. */
-export function HowtoPage() {
+export function HowtoPage({ howto }: HowtoPageProps = {}) {
   const { t } = useTranslation();
-  const { data, error, isPending } = useHowto();
+  const asked = useQuery({ ...howtoQueryOptions(), enabled: howto === undefined });
+  const data = howto ?? asked.data;
+  const isPending = howto === undefined && asked.isPending;
+  const error = howto === undefined ? asked.error : null;
   const [playing, setPlaying] = useState<Video | null>(null);
   const titleOf = (video: Video) => t(`howto.videos.${video.key}`);
 

@@ -1,4 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
+import type { InfoResponse } from '@wallet/contract/lookup';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '../api/get-info';
 
@@ -6,20 +7,18 @@ function hrefOf(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-/** The spec's overview: the site name and website from the info lookup, as a footer credit. */
-export function SiteCredit() {
+/** The site credit of a given site info: the back office's preview of a draft shows it too. */
+export function SiteCreditLine({ info }: { info: InfoResponse }) {
   const { t } = useTranslation();
-  const { data } = useSiteInfo();
-  if (!data) return null;
   const year = new Date().getFullYear();
   return (
     <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl">
-      © {year} {data.name}
-      {data.website && (
+      © {year} {info.name}
+      {info.website && (
         <>
           {' · '}
-          <Anchor href={hrefOf(data.website)} target="_blank" rel="noopener noreferrer" c="dimmed">
-            {data.website.replace(/^https?:\/\//i, '')}
+          <Anchor href={hrefOf(info.website)} target="_blank" rel="noopener noreferrer" c="dimmed">
+            {info.website.replace(/^https?:\/\//i, '')}
           </Anchor>
         </>
       )}
@@ -27,4 +26,10 @@ export function SiteCredit() {
       {t('common.allRightsReserved')}
     </Text>
   );
+}
+
+/** The spec's overview: the site name and website from the info lookup, as a footer credit. */
+export function SiteCredit() {
+  const { data } = useSiteInfo();
+  return data ? <SiteCreditLine info={data} /> : null;
 }

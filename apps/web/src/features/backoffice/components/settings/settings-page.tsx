@@ -5,6 +5,7 @@ import {
   IconCoins,
   IconDeviceGamepad2,
   IconKey,
+  IconShieldLock,
   IconToggleRight,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import { showDeskError } from '../../fresh-code';
 import { useStaffMay } from '../../use-staff-may';
 import { ReasonModal, type ReasonRequest } from '../reason-modal';
 import { SectionHeader } from '../section-header';
+import { AddressListsPanel } from './address-lists-panel';
 import { DepositsPanel } from './deposits-panel';
 import { GameProvidersPanel } from './game-providers-panel';
 import { LimitsForm } from './limits-form';
@@ -31,6 +33,7 @@ const tabs = [
   { value: 'deposits', icon: IconBuildingBank },
   { value: 'games', icon: IconDeviceGamepad2 },
   { value: 'secrets', icon: IconKey },
+  { value: 'network', icon: IconShieldLock },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 const isTab = (value: string | null): value is Tab => tabs.some((tab) => tab.value === value);
@@ -83,11 +86,11 @@ function LimitsPanel() {
 
 /**
  * Settings (docs/backoffice.md, "Settings"): the switches members meet, the service switch set
- * apart, each currency's amount rules, the accounts members pay into, the game providers and
- * the QR providers' callback secrets; every change with a reason, in the audit log with before
- * and after, in effect for members within a second. Admin and finance read them; admin turns
- * the switches, the game providers and the secrets, admin and finance change the amounts and
- * the accounts. While the service is closed the screen says so above everything, with the way
+ * apart, each currency's amount rules, the accounts members pay into, the game providers, the
+ * QR providers' callback secrets and the IP allow-lists; every change with a reason, in the audit
+ * log with before and after, in effect for members within a second. Admin and finance read them;
+ * admin turns the switches, the game providers, the secrets and the allow-lists, admin and
+ * finance change the amounts and the accounts. While the service is closed the screen says so above everything, with the way
  * to reopen it.
  */
 export function SettingsPage() {
@@ -184,6 +187,9 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="secrets">
           <QrSecretsPanel mayChange={may('settings.secrets')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="network">
+          <AddressListsPanel mayChange={may('settings.network')} />
         </Tabs.Panel>
       </Tabs>
       <ReasonModal request={request} onClose={() => setAsking(null)} onConfirm={confirm} />
