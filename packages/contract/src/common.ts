@@ -42,8 +42,12 @@ export const StoredLocalTextSchema = z.preprocess(
   LocalTextSchema,
 );
 
-/** The text in `locale`; an empty translation falls back to Thai, then English. */
-export function textIn(text: LocalText, locale: Locale): string {
+/**
+ * The text in `locale`; an empty translation falls back to Thai, then English. A text stored
+ * before texts had languages (a plain string, in a row edited by hand) is the same in each.
+ */
+export function textIn(text: LocalText | string, locale: Locale): string {
+  if (typeof text === 'string') return text;
   return text[locale] || text.th || text.en || text.la;
 }
 
@@ -74,10 +78,16 @@ export const PictureSchema = z
       return;
     }
     if (!PICTURE_DATA_URL.test(value)) ctx.addIssue({ code: 'custom', message: 'KEY_INVALID' });
-    else if (Math.floor(((value.length - value.indexOf(',') - 1) * 3) / 4) > PICTURE_MAX_BYTES) {
+    else if (base64Bytes(value.slice(value.indexOf(',') + 1)) > PICTURE_MAX_BYTES) {
       ctx.addIssue({ code: 'custom', message: 'PICTURE_TOO_LARGE' });
     }
   });
+
+/** How many bytes a base64 text holds (its `=` padding holds none). */
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return (data.length * 3) / 4 - padding;
+}
 
 /** A banner as the back office edits it: one picture, its text in each language. */
 export const LocalBannerSchema = z.object({ image: PictureSchema, html: LocalTextSchema });

@@ -43,6 +43,10 @@ describeOnDatabases('allow-lists set in the back office', (target) => {
     ]);
     const typo = await put({ members: ['192.0.2.0/33'], staff: [] });
     expect([typo.status, typo.body.code]).toEqual([400, 'KEY_INVALID']);
+    for (const rule of ['1:2', ':', 'abc::def::1']) {
+      const odd = await put({ members: [rule], staff: [] });
+      expect([odd.status, odd.body.code], rule).toEqual([400, 'KEY_INVALID']);
+    }
 
     const set = await put({
       members: ['192.0.2.0/24', '2001:db8::/32'],

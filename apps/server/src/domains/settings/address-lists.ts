@@ -1,4 +1,5 @@
 import type { AddressLists } from '@wallet/contract/network-settings';
+import { parseIpRule } from '../../config-values';
 import type { AuditLog } from '../../core/audit/audit';
 import { ipAllowListOf } from '../../core/settings/address-rules';
 import { readSettings, writeSetting } from '../../core/settings/settings.repository';
@@ -21,6 +22,9 @@ export class AddressListSettings {
 
   async change(lists: AddressLists, reason: string, by: ChangedBy): Promise<AddressLists> {
     for (const [field, rules] of Object.entries(lists)) {
+      // The server's reading of a rule decides (the contract's pattern is a first sieve).
+      const bad = rules.findIndex((rule) => parseIpRule(rule) === null);
+      if (bad >= 0) throw new DomainError('KEY_INVALID', { field: `${field}.${bad}` });
       const check = ipAllowListOf(rules);
       if (check && !check(by.ip)) throw new DomainError('IP_ALLOW_LIST_SELF', { field });
     }

@@ -61,7 +61,8 @@ export function HowtoPage({ howto }: HowtoPageProps = {}) {
   const isPending = howto === undefined && asked.isPending;
   const error = howto === undefined ? asked.error : null;
   const [playing, setPlaying] = useState<Video | null>(null);
-  const titleOf = (video: Video) => t(`howto.videos.${video.key}`);
+  // The operator's title in the reader's language; the app's own when the operator left none.
+  const titleOf = (video: Video) => video.title || t(`howto.videos.${video.key}`);
 
   return (
     <Stack gap="lg">

@@ -36,7 +36,7 @@ export const daily10: BonusSetting = BonusSettingSchema.parse({
   ),
   banners: [
     {
-      image: '',
+      image: 'https://cdn.example.com/banner.png',
       html: text(
         '<p><strong>โบนัสรายวัน 10% รับได้ทุกวัน</strong></p>',
         '<p><strong>ໂບນັດລາຍວັນ 10% ຮັບໄດ້ທຸກມື້</strong></p>',
@@ -93,7 +93,7 @@ export const invite: InviteSetting = InviteSettingSchema.parse({
   failPercent: 5,
   banners: [
     {
-      image: '',
+      image: 'https://cdn.example.com/banner.png',
       html: text('<p>ชวนเพื่อน รับ 5%</p>', '<p>ຊວນໝູ່ ຮັບ 5%</p>', '<p>Invite friends: earn 5%</p>'),
     },
   ],
