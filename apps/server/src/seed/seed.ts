@@ -10,7 +10,6 @@ import {
 import { DepositAccountSchema, WalletAccountSchema } from '@wallet/contract/deposit';
 import {
   BankListItemSchema,
-  ContactResponseSchema,
   SourceListItemSchema,
 } from '@wallet/contract/lookup';
 import { toMinor } from '@wallet/contract/money';
