@@ -67,8 +67,8 @@ test('an admin changes the conditions in English and Lao, previews them on a pho
     await expect(screenOf(desk).getByRole('note')).toContainText('falls to 10%');
     await desk.screenshot({ path: `${SHOTS}/content-notice-en.png` });
     await desk.getByRole('tab', { name: 'How-to videos' }).click();
-    // The member's how-to page, its five videos listed (their words are the app's own).
-    await expect(screenOf(desk).getByRole('button', { name: /Using your wallet/ })).toBeVisible();
+    // The member's how-to page, its five videos listed under the operator's English titles.
+    await expect(screenOf(desk).getByRole('button', { name: /Using the wallet/ })).toBeVisible();
     await desk.screenshot({ path: `${SHOTS}/content-howto-en.png` });
 
     // The conditions: a new English and Lao title and text, seen on the phone before publishing.
