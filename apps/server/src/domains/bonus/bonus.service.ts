@@ -16,7 +16,7 @@ import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
-import { bannersIn, cleanOperatorHtml } from '../../lib/operator-html';
+import { cleanOperatorHtml } from '../../lib/operator-html';
 import type { AuthContext } from '../auth/auth.service';
 import type { MemberMoneyInfo } from '../games/games.service';
 import type { Deposit } from '../rewards/deposit-rewards';
@@ -37,6 +37,7 @@ import {
   type TakeRow,
   turnoverSince,
 } from './bonus.repository';
+import { thresholdOf, toBonus, userBonusOf } from './bonus-views';
 
 export type BonusServiceDeps = {
   db: Db;
@@ -371,37 +372,4 @@ export class BonusService {
       withdrawable: fromMinor(active ? 0 : wallet.cash),
     };
   }
-}
-
-/** The money in play at which an active bonus is cancelled: percentFail % of deposit and bonus. */
-function thresholdOf(take: RunningTake): number {
-  const stake = (take.depositAmount ?? 0) + (take.bonusAmount ?? 0);
-  return Math.floor((stake * take.bonus.percentFail) / 100);
-}
-
-/** The spec's userBonus: the latest take's id and whether it runs; every received time. */
-function userBonusOf(takes: TakeRow[]): UserBonus | null {
-  const latest = takes[0];
-  if (!latest) return null;
-  return {
-    _id: String(latest.id),
-    isActive: latest.state === 'waiting' || latest.state === 'active',
-    received: takes.map((t) => ({ updatedAt: (t.paidAt ?? t.createdAt).toISOString() })),
-  };
-}
-
-function toBonus(bonus: BonusRow, takes: TakeRow[], locale: Locale): Bonus {
-  return {
-    code: bonus.code,
-    type: bonus.type as Bonus['type'],
-    maxReceived: bonus.maxReceived,
-    percentFail: bonus.percentFail,
-    banners: bannersIn(bonus.banners, locale),
-    userBonus: userBonusOf(takes),
-    percent: bonus.percent,
-    maxBonus: fromMinor(bonus.maxBonus),
-    minDeposit: fromMinor(bonus.minDeposit),
-    turnoverMultiplier: bonus.turnoverMultiplier,
-    description: cleanOperatorHtml(textIn(bonus.description, locale)),
-  };
 }

@@ -5,14 +5,13 @@ import type {
   GameAccountResponse,
   Slot,
 } from '@wallet/contract/games';
-import { fromMinor, minor } from '@wallet/contract/money';
+import { fromMinor } from '@wallet/contract/money';
 import { LRUCache } from 'lru-cache';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { Db } from '../../db/client';
-import { relaxTransactionCommit } from '../../db/statement';
 import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { sameDigest, sha256Hex } from '../../lib/crypto';
-import { DomainError, isDomainError } from '../../lib/domain-error';
+import { DomainError } from '../../lib/domain-error';
 import { ExpiringValue } from '../../lib/expiring-value';
 import type { Log } from '../../lib/log';
 import type { SecretKeyRing } from '../../lib/secret-keys';
@@ -20,7 +19,6 @@ import type { GameProviders } from '../../providers/games/game-providers';
 import type { AuthContext } from '../auth/auth.service';
 import { openPassword, sealPassword } from './game-passwords';
 import {
-  advanceRoundMark,
   findActiveGameAccount,
   findGameAccount,
   findMemberIdByUsername,
@@ -32,9 +30,9 @@ import {
   listGameAccounts,
   type MemberMoneyInfo,
   type ProviderRow,
-  recordRounds,
   updateGameAccountPassword,
 } from './games.repository';
+import { postRounds } from './round-posting';
 
 export type { MemberMoneyInfo };
 
@@ -329,53 +327,9 @@ export class GamesService {
     member: MemberMoneyInfo,
     account: MoneyAccount,
   ): Promise<boolean | 'mark-moved'> {
-    const { db, ledger, providers } = this.deps;
-    const history = await providers.call(account.providerCode, (p, deadline) =>
-      p.betHistory(account.username, account.lastRoundId, deadline),
-    );
-    if (history.kind !== 'ok') return false;
-    const rounds = history.value;
-    const last = rounds.at(-1);
-    if (!last) return true;
-    const delta = rounds.reduce((sum, round) => sum + round.win - round.bet, 0);
-    const [game, results] = await Promise.all([
-      ledger.memberAccount(member.id, 'game', member.currency, account.providerCode),
-      ledger.operatorAccount('game_results', member.currency),
-    ]);
-    try {
-      const posted = await db.transaction(async (tx) => {
-        // Relaxed: lost in a crash, the mark has not moved and the next sync posts the rounds.
-        await relaxTransactionCommit(tx);
-        if (!(await advanceRoundMark(tx, account.id, account.lastRoundId, last.id))) return false;
-        await recordRounds(tx, member.id, account.providerCode, rounds);
-        if (delta !== 0) {
-          await ledger.open(
-            tx,
-            {
-              memberId: member.id,
-              type: 'game_result',
-              status: 'success',
-              from: account.providerCode,
-              to: account.providerCode,
-              amount: minor(Math.abs(delta)),
-              currency: member.currency,
-              providerCode: account.providerCode,
-            },
-            [
-              { accountId: game, amount: delta },
-              { accountId: results, amount: -delta },
-            ],
-          );
-        }
-        return true;
-      });
-      if (!posted) return 'mark-moved';
-      this.rememberAccount(account, last.id);
-      return true;
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'MONEY_NOT_ENOUGH') return false;
-      throw error;
-    }
+    const { outcome, lastRoundId } = await postRounds(this.deps, member, account);
+    if (lastRoundId !== undefined) this.rememberAccount(account, lastRoundId);
+    return outcome;
   }
 
   /**
