@@ -8,7 +8,8 @@ import type {
 } from '@wallet/contract/promotion-settings';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { AuditLog } from '../../core/audit/audit';
-import { readSetting, writeSetting } from '../../core/settings/settings.repository';
+import { changeSettingAudited } from '../../core/settings/audited-change';
+import { readSetting } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-errors';
 import { bonuses, spinSlices, spinwheels } from '../../db/schema';
@@ -264,16 +265,12 @@ export class PromotionSettings {
     by: ChangedBy,
   ) {
     checkBanners(rules.banners);
-    const { db, audit } = this.deps;
-    return db.transaction(async (tx) => {
-      const before = await readSetting(tx, key);
-      await writeSetting(tx, key, rules as never);
-      const after = await readSetting(tx, key);
-      await audit.append(
-        { ...by, action: `promotions.${key}`, target: `settings:${key}`, reason, before, after },
-        tx,
-      );
-      return after as K extends 'invite' ? InviteSetting : RefundSetting;
+    const after = await changeSettingAudited(this.deps, key, rules as never, {
+      ...by,
+      action: `promotions.${key}`,
+      target: `settings:${key}`,
+      reason,
     });
+    return after as K extends 'invite' ? InviteSetting : RefundSetting;
   }
 }

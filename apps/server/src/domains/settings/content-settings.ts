@@ -1,7 +1,8 @@
 import type { ContentKey, ContentSettings } from '@wallet/contract/content-settings';
 import { contentKeys } from '@wallet/contract/content-settings';
 import type { AuditLog } from '../../core/audit/audit';
-import { readSettings, writeSetting } from '../../core/settings/settings.repository';
+import { changeSettingAudited } from '../../core/settings/audited-change';
+import { readSettings } from '../../core/settings/settings.repository';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import { pictureHolds } from '../../lib/pictures';
@@ -41,17 +42,13 @@ export class ContentSettingsService {
     by: ChangedBy,
   ): Promise<ContentSettings[K]> {
     this.check(key, value);
-    const { db, audit } = this.deps;
-    return db.transaction(async (tx) => {
-      const before = (await readSettings(tx, [key]))[key];
-      await writeSetting(tx, key, value as never);
-      const after = (await readSettings(tx, [key]))[key];
-      await audit.append(
-        { ...by, action: 'settings.content', target: `content:${key}`, reason, before, after },
-        tx,
-      );
-      return after as ContentSettings[K];
+    const after = await changeSettingAudited(this.deps, key, value as never, {
+      ...by,
+      action: 'settings.content',
+      target: `content:${key}`,
+      reason,
     });
+    return after as ContentSettings[K];
   }
 
   private check<K extends ContentKey>(key: K, value: ContentSettings[K]): void {
