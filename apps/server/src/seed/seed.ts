@@ -8,10 +8,7 @@ import {
   qrProviders,
 } from '@wallet/contract/constants';
 import { DepositAccountSchema, WalletAccountSchema } from '@wallet/contract/deposit';
-import {
-  BankListItemSchema,
-  SourceListItemSchema,
-} from '@wallet/contract/lookup';
+import { BankListItemSchema, SourceListItemSchema } from '@wallet/contract/lookup';
 import { toMinor } from '@wallet/contract/money';
 import { SliceSchema } from '@wallet/contract/spin';
 import { sql } from 'drizzle-orm';
