@@ -12,10 +12,12 @@ import { defineConfig } from '@playwright/test';
  * disturbing the others; those run one at a time, as one closes and reopens the service.
  */
 const root = resolve(import.meta.dirname, '..');
+// E2E_PORT_BASE moves the three servers, so two checkouts on one machine can run journeys at once.
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 const servers = {
-  default: { port: 3100, env: {} },
-  laos: { port: 3101, env: { LAOS: '1' } },
-  switch: { port: 3102, env: {} },
+  default: { port: base, env: {} },
+  laos: { port: base + 1, env: { LAOS: '1' } },
+  switch: { port: base + 2, env: {} },
 } as const;
 
 function server(name: keyof typeof servers) {
