@@ -74,6 +74,8 @@ export async function buildApp(
     const app = Fastify(serverOptions(config, overrides.logStream));
     app.addHook('onClose', release);
     if (config.sandbox) app.log.warn({ sandbox: true }, SANDBOX_WARNING);
+    // ioredis reconnects by itself; an unreachable Redis is logged and shows in GET /ready.
+    redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'redis'));
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.addHook('onRequest', async (request, reply) => {

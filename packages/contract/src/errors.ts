@@ -175,6 +175,12 @@ export const errorCatalogue = {
 
   // Other
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
+  // The reverse proxy's own answer when no server process can take the request, and GET /ready's
+  // while a dependency is down (docs/deploy.md): whether an action went through is unknown.
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'The service is busy or being updated. Please try again in a moment.',
+  },
   KEY_MISSING: { status: 400, message: 'A required field is missing.' },
   KEY_INVALID: { status: 400, message: 'A field is invalid.' },
   NO_DATA: { status: 404, message: 'Not found.' },

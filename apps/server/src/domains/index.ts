@@ -35,7 +35,7 @@ export const domainsPlugin = fp(
     app: FastifyInstance,
     options: { sms?: SmsSender | undefined; payouts?: PayoutProvider | undefined },
   ) => {
-    await app.register(healthRoutes, { prefix: '/api' });
+    await app.register(healthRoutes);
     await app.register(authDomain);
     await app.register(otpDomain, { sms: options.sms });
     await app.register(gamesDomain);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthContext, AuthService } from '../domains/auth/auth.service';
-import { SessionCache } from '../domains/auth/session-cache';
+import { type Revocation, SessionCache } from '../domains/auth/session-cache';
 import { signInLimitsOf } from '../domains/auth/sign-in-throttle';
 
 declare module 'fastify' {
@@ -32,8 +32,39 @@ declare module 'fastify' {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const { config } = app;
-    const sessions = new SessionCache(config.sessionCacheMs);
+    const { config, redis } = app;
+    const channel = `${config.redisKeyPrefix}sessions:revoked`;
+    // With Redis, a revocation reaches every process's cache at once (issue 34); the
+    // database row is already revoked, so a failure to tell costs at most SESSION_CACHE_MS.
+    const sessions = new SessionCache(config.sessionCacheMs, {
+      ...(redis && config.sessionCacheMs > 0
+        ? {
+            broadcast: async (revocation: Revocation) => {
+              await redis.publish(channel, JSON.stringify(revocation)).catch((error: unknown) => {
+                app.log.warn({ err: error }, 'session revocation not published');
+              });
+            },
+          }
+        : {}),
+    });
+    if (redis && config.sessionCacheMs > 0) {
+      const subscriber = redis.duplicate();
+      subscriber.on('error', (error: Error) => app.log.warn({ err: error }, 'redis subscriber'));
+      subscriber.on('message', (_channel: string, message: string) => {
+        try {
+          sessions.apply(JSON.parse(message) as Revocation);
+        } catch (error) {
+          app.log.warn({ err: error }, 'session revocation unreadable');
+        }
+      });
+      // Not awaited: with Redis down at start, the process still starts (GET /ready says not ready).
+      subscriber.subscribe(channel).catch((error: unknown) => {
+        app.log.error({ err: error }, 'session revocations not subscribed');
+      });
+      app.addHook('onClose', async () => {
+        await subscriber.quit().catch(() => subscriber.disconnect());
+      });
+    }
     const auth = new AuthService({
       db: app.db,
       counters: app.counters,

@@ -8,7 +8,7 @@ import { requestLogSerializer } from '../lib/log';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** A caller's X-Request-Id is kept when it is a plain token (it ties logs across services). */
-function requestIdOf(request: IncomingMessage): string {
+export function requestIdOf(request: IncomingMessage): string {
   const header = request.headers['x-request-id'];
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }

@@ -15,11 +15,20 @@ export type TwoProcesses = {
 
 /**
  * Races need real connections (PGlite has one and serialises everything): two apps on a fresh
- * PostgreSQL database of the server at `adminUrl`, dropped by `close`.
+ * PostgreSQL database of the server at `adminUrl`, dropped by `close`. `env` adds to both
+ * processes' environment (e.g. REDIS_URL).
  */
-export async function startTwoProcesses(adminUrl: string): Promise<TwoProcesses> {
+export async function startTwoProcesses(
+  adminUrl: string,
+  env: Record<string, string> = {},
+): Promise<TwoProcesses> {
   const created = await createPostgresDatabase(adminUrl);
-  const config = loadConfig({ ...testEnv, DATABASE_URL: created.url, DATABASE_POOL_MAX: '10' });
+  const config = loadConfig({
+    ...testEnv,
+    DATABASE_URL: created.url,
+    DATABASE_POOL_MAX: '10',
+    ...env,
+  });
   const servers: [FastifyInstance, FastifyInstance] = [
     await buildApp(config),
     await buildApp(config),

@@ -8,6 +8,7 @@ describe('mayRetry: when the next try of a money action must carry the same key'
     expect(mayRetry(new ApiError(409, 'KEY_INVALID', 'still running'))).toBe(true);
     expect(mayRetry(new ApiError(500, 'INTERNAL_SERVER_ERROR', 'fault'))).toBe(true);
     expect(mayRetry(new ApiError(502, 'BAD_RESPONSE', 'a proxy error page'))).toBe(true);
+    expect(mayRetry(new ApiError(503, 'SERVICE_UNAVAILABLE', 'no process took it'))).toBe(true);
   });
 
   it('starts a new action after any final answer, TRANSFER_FAIL and business conflicts included', () => {

@@ -19,9 +19,8 @@ export function mayRetry(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.status === 0) return true;
   if (error.status === 409) return error.code === 'KEY_INVALID';
-  return (
-    error.status >= 500 && (error.code === 'INTERNAL_SERVER_ERROR' || !isErrorCode(error.code))
-  );
+  const unsure = ['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE'].includes(error.code);
+  return error.status >= 500 && (unsure || !isErrorCode(error.code));
 }
 
 /**

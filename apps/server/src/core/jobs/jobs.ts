@@ -58,6 +58,12 @@ export class Jobs {
     return boss;
   }
 
+  /** Throws unless the engine is started and its tables answer (GET /ready). */
+  async reachable(): Promise<void> {
+    const boss = await this.boss();
+    if (!(await boss.isInstalled())) throw new Error('the job engine is not installed');
+  }
+
   /** Creates the queue once per process; a race with another process's creation is retried. */
   private queue(name: string, options: PgBoss.Queue): Promise<void> {
     let created = this.created.get(name);

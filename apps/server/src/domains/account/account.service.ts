@@ -202,7 +202,7 @@ export class AccountService {
       await updateMember(tx, auth.memberId, { passwordHash: newHash });
       await this.deps.auth.revokeOtherSessions(tx, auth.memberId, auth.tokenHash);
     });
-    this.deps.sessions.forgetMember(auth.memberId, auth.tokenHash);
+    await this.deps.sessions.forgetMember(auth.memberId, auth.tokenHash);
     return { success: true };
   }
 

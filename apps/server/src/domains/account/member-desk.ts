@@ -174,7 +174,7 @@ export class MemberDesk {
         throw new DomainError('SMS_SEND_FAIL');
       }
     });
-    sessions.forgetMember(memberId);
+    await sessions.forgetMember(memberId);
   }
 
   /** Lifts the member's sign-in lock (failed passwords), for every address. */
@@ -208,7 +208,7 @@ export class MemberDesk {
         tx,
       );
     });
-    sessions.forgetMember(memberId);
+    await sessions.forgetMember(memberId);
   }
 
   /** A note for other staff, kept with who wrote it. */
@@ -300,6 +300,6 @@ export class MemberDesk {
         tx,
       );
     });
-    if (!active) sessions.forgetMember(memberId);
+    if (!active) await sessions.forgetMember(memberId);
   }
 }

@@ -179,7 +179,7 @@ export class AuthService {
 
   async logout(auth: AuthContext): Promise<void> {
     await revokeSession(this.deps.db, auth.tokenHash, this.deps.now());
-    this.deps.sessions.forgetToken(auth.tokenHash);
+    await this.deps.sessions.forgetToken(auth.tokenHash);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionCache } from './session-cache';
+import { type Revocation, SessionCache } from './session-cache';
 
 const HOUR = 3_600_000;
 
@@ -32,18 +32,37 @@ describe('the session cache', () => {
     expect(cache.get('t1', 2000)).toBeNull();
   });
 
-  it('forgets a signed-out token, and every other token of a member who changed the password', () => {
+  it('forgets a signed-out token, and every other token of a member who changed the password', async () => {
     const { cache } = cacheAt(3000);
     cache.remember('a', 7, HOUR);
     cache.remember('b', 7, HOUR);
     cache.remember('c', 7, HOUR);
     cache.remember('d', 8, HOUR);
-    cache.forgetToken('a');
+    await cache.forgetToken('a');
     expect(cache.get('a', 1)).toBeNull();
-    cache.forgetMember(7, 'b');
+    await cache.forgetMember(7, 'b');
     expect(cache.get('b', 1)).toBe(7);
     expect(cache.get('c', 1)).toBeNull();
     expect(cache.get('d', 1)).toBe(8);
+  });
+
+  it('tells every revocation to the other processes, and applies theirs without telling again', async () => {
+    const told: Revocation[] = [];
+    const cache = new SessionCache(3000, {
+      broadcast: async (revocation) => {
+        told.push(revocation);
+      },
+    });
+    cache.remember('a', 7, HOUR);
+    cache.remember('b', 7, HOUR);
+    await cache.forgetToken('x');
+    await cache.forgetMember(7, 'b');
+    expect(told).toEqual([{ tokenHash: 'x' }, { memberId: 7, keepTokenHash: 'b' }]);
+    expect(cache.get('a', 1)).toBeNull();
+
+    cache.apply({ memberId: 7 });
+    expect(cache.get('b', 1)).toBeNull();
+    expect(told).toHaveLength(2);
   });
 
   it('keeps nothing when turned off (0 ms)', () => {

@@ -23,6 +23,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
+import { requestIdOf } from '../../plugins/server-options';
 import { STAFF_COOKIE } from '../../plugins/staff-auth';
 import type { AuthService } from '../auth/auth.service';
 import type { StaffService } from '../staff/staff.service';
@@ -66,6 +67,7 @@ export type ChatGatewayDeps = {
 export class ChatGateway implements ChatHub {
   readonly io: Server<ChatClientToServerEvents, ServerEvents, InterServerEvents, SocketIdentity>;
   private readonly redisClients: Redis[] = [];
+  private readonly socketIds = new WeakMap<ChatSocket, string>();
   private walletListener: (memberId: number) => void = () => {};
   private readonly sessionCheck: NodeJS.Timeout;
 
@@ -84,9 +86,13 @@ export class ChatGateway implements ChatHub {
       const pub = deps.redis.duplicate();
       const sub = deps.redis.duplicate();
       this.redisClients.push(pub, sub);
+      for (const client of [pub, sub]) {
+        client.on('error', (error: Error) => deps.log.warn({ err: error }, 'redis (chat)'));
+      }
       this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix}socket.io` }));
     }
     this.io.use((socket, next) => {
+      const reqId = this.requestId(socket);
       this.deps
         .admit(socket.request)
         .then(() => this.identify(socket.handshake.auth, socket.handshake.headers.cookie))
@@ -101,7 +107,9 @@ export class ChatGateway implements ChatHub {
           },
           (error: unknown) => {
             const code = error instanceof DomainError ? error.code : 'INTERNAL_SERVER_ERROR';
-            if (!(error instanceof DomainError)) deps.log.error({ err: error }, 'socket handshake');
+            if (!(error instanceof DomainError)) {
+              deps.log.error({ reqId, err: error }, 'socket handshake');
+            }
             next(Object.assign(new Error(code), { data: { code } }));
           },
         );
@@ -181,7 +189,26 @@ export class ChatGateway implements ChatHub {
     return { kind: 'staff', staffId: staff.id, tokenHash: staff.tokenHash };
   }
 
+  /**
+   * The id every log line about a socket carries, as a request's: the proxy's X-Request-Id of
+   * its handshake, or a new one.
+   */
+  private requestId(socket: ChatSocket): string {
+    let id = this.socketIds.get(socket);
+    if (id === undefined) {
+      id = requestIdOf(socket.request);
+      this.socketIds.set(socket, id);
+    }
+    return id;
+  }
+
   private connected(socket: ChatSocket): void {
+    const reqId = this.requestId(socket);
+    const { kind } = socket.data;
+    this.deps.log.info({ reqId, kind }, 'socket connected');
+    socket.on('disconnect', (reason) => {
+      this.deps.log.info({ reqId, kind, reason }, 'socket disconnected');
+    });
     socket.on(chatSocketEvents.join, (request, ack) => {
       if (typeof ack !== 'function') return;
       const parsed = JoinRequestSchema.safeParse(request);

@@ -25,7 +25,9 @@ export const otpDomain = fp(
       ? null
       : given instanceof SandboxSmsSender
         ? given
-        : new SandboxSmsSender();
+        : new SandboxSmsSender(
+            app.redis && { client: app.redis, keyPrefix: config.redisKeyPrefix },
+          );
     const sms = given ?? sandboxSms ?? new UnconfiguredSmsSender();
     const otp = new OtpService({
       db: app.db,

@@ -19,15 +19,15 @@ export class SandboxService {
   ) {}
 
   /** The last code "sent" to a phone (the API contract's sandbox). */
-  lastOtp(phone: string): SandboxOtpResponse {
-    const last = this.deps.sms.lastOtp(phone);
+  async lastOtp(phone: string): Promise<SandboxOtpResponse> {
+    const last = await this.deps.sms.lastOtp(phone);
     if (!last) throw new DomainError('NO_DATA');
     return { otpRef: last.ref, otpCode: last.code };
   }
 
   /** The last temporary password staff had "sent" to a phone (the back office's reset). */
-  lastPassword(phone: string): { password: string } {
-    const password = this.deps.sms.lastPassword(phone);
+  async lastPassword(phone: string): Promise<{ password: string }> {
+    const password = await this.deps.sms.lastPassword(phone);
     if (password === undefined) throw new DomainError('NO_DATA');
     return { password };
   }
