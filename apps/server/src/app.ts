@@ -70,7 +70,7 @@ export async function buildApp(
   };
 
   try {
-    await database.migrate(bootstrap);
+    await database.migrate((db) => bootstrap(db, { sandbox: config.sandbox }));
     const app = Fastify(serverOptions(config, overrides.logStream));
     app.addHook('onClose', release);
     if (config.sandbox) app.log.warn({ sandbox: true }, SANDBOX_WARNING);

@@ -13,7 +13,7 @@ export async function openServerDatabase(config: Config): Promise<Database> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
-    await database.migrate(bootstrap);
+    await database.migrate((db) => bootstrap(db, { sandbox: config.sandbox }));
     return database;
   } catch (error) {
     await database.close();

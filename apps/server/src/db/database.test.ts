@@ -12,8 +12,16 @@ import { createPostgresDatabase } from '../test/databases';
 import { call, testEnv } from '../test/harness';
 import { registerMember, signIn } from '../test/members';
 import { describeWith } from '../test/services';
+import type { Db } from './client';
 import { openDatabase } from './client';
-import { banks, gameProviders } from './schema';
+import {
+  banks,
+  bonuses,
+  depositAccounts,
+  gameProviders,
+  spinwheels,
+  truemoneyAccounts,
+} from './schema';
 
 describe('the embedded database', () => {
   it('keeps its data in DATA_DIR across restarts, and seeds only once', async () => {
@@ -34,6 +42,55 @@ describe('the embedded database', () => {
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the first start of a real operator', () => {
+  it('seeds no receiving account, wallet, bonus or wheel outside the sandbox; the sandbox gets the demo', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'wallet-data-'));
+    const counts = async (db: Db) =>
+      Object.fromEntries(
+        await Promise.all(
+          (
+            [
+              ['depositAccounts', depositAccounts],
+              ['truemoneyAccounts', truemoneyAccounts],
+              ['bonuses', bonuses],
+              ['spinwheels', spinwheels],
+              ['banks', banks],
+            ] as const
+          ).map(async ([name, table]) => [name, await db.$count(table)]),
+        ),
+      );
+    try {
+      const { SANDBOX: _sandbox, ...production } = testEnv;
+      const real = await buildApp(loadConfig({ ...production, DATA_DIR: dataDir }));
+      try {
+        expect(await counts(real.db)).toEqual({
+          depositAccounts: 0,
+          truemoneyAccounts: 0,
+          bonuses: 0,
+          spinwheels: 0,
+          banks: 18,
+        });
+        expect((await call(real, 'GET', '/api/lookup/banks')).status).toBe(200);
+      } finally {
+        await real.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const demo = await buildApp(
+      loadConfig({ ...testEnv, DATA_DIR: await mkdtemp(join(tmpdir(), 'wallet-data-')) }),
+    );
+    try {
+      const seeded = await counts(demo.db);
+      for (const table of ['depositAccounts', 'truemoneyAccounts', 'bonuses', 'spinwheels']) {
+        expect(seeded[table], table).toBeGreaterThan(0);
+      }
+    } finally {
+      await demo.close();
     }
   });
 });

@@ -166,7 +166,15 @@ async function isEmpty(
  * missing, so a restart never undoes what the operator changed. Runs in one transaction under
  * the migration lock (db/client.ts).
  */
-export async function applySeed(db: Db, seed: Seed): Promise<void> {
+/**
+ * `moneyDemo`: also the demo's deposit accounts, TrueMoney wallets, bonuses and wheel, which
+ * move real money outside the sandbox (bootstrap.ts).
+ */
+export async function applySeed(
+  db: Db,
+  seed: Seed,
+  { moneyDemo }: { moneyDemo: boolean },
+): Promise<void> {
   const lineQR =
     seed.site.contact.lineQR ??
     (await QRCode.toDataURL(seed.site.contact.lineLink, { margin: 1, width: 240 }));
@@ -201,7 +209,7 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
       );
     }
 
-    if (await isEmpty(tx, depositAccounts)) {
+    if (moneyDemo && (await isEmpty(tx, depositAccounts))) {
       await tx.insert(depositAccounts).values(
         seed.deposit.banks.map((a, i) => ({
           bankCode: a.bankCode,
@@ -216,7 +224,7 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
         })),
       );
     }
-    if (await isEmpty(tx, truemoneyAccounts)) {
+    if (moneyDemo && (await isEmpty(tx, truemoneyAccounts))) {
       await tx.insert(truemoneyAccounts).values(
         seed.deposit.wallets.map((w, i) => ({
           mode: w.mode,
@@ -272,7 +280,7 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
       ...seed.refund,
       banners: seedBanners(seed.refund.banners, 2),
     });
-    if (await isEmpty(tx, bonuses)) {
+    if (moneyDemo && (await isEmpty(tx, bonuses))) {
       await tx.insert(bonuses).values(
         seed.bonuses.map((b, i) => ({
           ...b,
@@ -284,7 +292,7 @@ export async function applySeed(db: Db, seed: Seed): Promise<void> {
         })),
       );
     }
-    if (await isEmpty(tx, spinwheels)) await seedSpinwheel(tx, seed.spinwheel);
+    if (moneyDemo && (await isEmpty(tx, spinwheels))) await seedSpinwheel(tx, seed.spinwheel);
   });
 }
 
