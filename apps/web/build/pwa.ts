@@ -9,7 +9,11 @@ export const PWA_COLOURS = { background: '#080f24', theme: '#0b1430' } as const;
  * app's page: the API (members' data, tokens, signed file links), the chat's socket and the back
  * office, which is a page of its own and no part of the installable member app.
  */
-export const NEVER_FROM_THE_CACHE = [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/backoffice/];
+export const NEVER_FROM_THE_CACHE = [
+  /^\/api(\/|$)/,
+  /^\/socket\.io(\/|$)/,
+  /^\/backoffice(\/|\.html|$)/,
+];
 
 /**
  * The member app as an installable app (docs/architecture.md, The web app): its manifest and a
