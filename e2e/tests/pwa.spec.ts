@@ -8,35 +8,13 @@ import { registerMember, signIn } from '../support/members';
 
 /**
  * The member app on a phone's home screen: its manifest, the service worker that opens it
- * offline, and a new version reaching an open app. A server of its own on a copy of the build,
- * so the last journey can deploy a new version under it; the other journeys' servers serve the
- * build itself, and their browsers run no worker (playwright.config.ts).
+ * offline, and a new version reaching an open app. These journeys' browsers run the worker; the
+ * other journeys' do not (playwright.config.ts).
  */
 const root = resolve(import.meta.dirname, '../..');
-const port = Number(process.env.E2E_PORT_BASE ?? 3100) + 3;
-let server: ServerProcess;
-let webDist: string;
-let dataDir: string;
+const builtWeb = join(root, 'apps/web/dist');
 
-test.use({ serviceWorkers: 'allow', baseURL: `http://127.0.0.1:${port}` });
-
-test.beforeAll(async () => {
-  webDist = mkdtempSync(join(tmpdir(), 'wallet-e2e-pwa-web-'));
-  dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-pwa-data-'));
-  cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
-  server = serverProcess({
-    command: ['apps/server/dist/main.js'],
-    cwd: root,
-    port,
-    env: { DATA_DIR: dataDir, SANDBOX: '1', LOG_LEVEL: 'warn', WEB_DIST: webDist },
-  });
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  for (const dir of [webDist, dataDir]) rmSync(dir, { recursive: true, force: true });
-});
+test.use({ serviceWorkers: 'allow' });
 
 /** The page registers its worker once it has settled; this waits until that worker serves it. */
 async function workerInControl(page: Page): Promise<void> {
@@ -113,7 +91,10 @@ test("opens offline from its worker's copy, on the offline screen rather than th
   // Any page of the member app opens the same way; the back office is never the worker's.
   await page.goto('/register');
   await expect(offline).toBeVisible();
-  await expect(page.goto('/backoffice')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  // (In a page of its own: the browser's error page would cut the next navigation short.)
+  const staff = await context.newPage();
+  await expect(staff.goto('/backoffice')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  await staff.close();
 
   // Back on the network the screen goes by itself, over a page that works.
   await page.goto('/login');
@@ -151,51 +132,84 @@ test('keeps no API answer, and nothing of the back office, in its caches', async
   const backOffice = /\/api\/backoffice|mantine-datatable/;
   const carrying = cached
     .filter((path) => path.startsWith('/assets/'))
-    .filter((path) => backOffice.test(readFileSync(join(webDist, path), 'utf8')));
+    .filter((path) => backOffice.test(readFileSync(join(builtWeb, path), 'utf8')));
   expect(carrying).toEqual([]);
 });
 
-test('a new version asks its member to reload, and runs once they say so', async ({ page }) => {
-  await page.goto('/login');
-  await workerInControl(page);
+/**
+ * A deploy under an open app needs a server of its own, on a copy of the build it can change and
+ * restart; the other journeys' servers serve the build itself.
+ */
+test.describe('a deploy', () => {
+  const port = Number(process.env.E2E_PORT_BASE ?? 3100) + 3;
+  let server: ServerProcess;
+  let webDist: string;
+  let dataDir: string;
 
-  // A deploy: a new page and a worker that knows it, and the server restarted on them.
-  await server.stop();
-  const index = join(webDist, 'index.html');
-  writeFileSync(
-    index,
-    readFileSync(index, 'utf8').replace(
-      '<head>',
-      '<head>\n    <meta name="wallet-release" content="2" />',
-    ),
-  );
-  const worker = join(webDist, 'sw.js');
-  const before = readFileSync(worker, 'utf8');
-  const after = before.replace(
-    /(url:"index\.html",revision:")[0-9a-f]+"/,
-    `$1${randomUUID().replaceAll('-', '')}"`,
-  );
-  expect(after).not.toBe(before);
-  writeFileSync(worker, after);
-  await server.start();
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
 
-  // The member opens the app again: still the version they had, and asked whether to move on.
-  await page.reload();
-  const prompt = page.getByRole('alert').filter({ hasText: 'มีเวอร์ชันใหม่พร้อมใช้งาน' });
-  await expect(prompt).toBeVisible({ timeout: 60_000 });
-  await expect(page.locator('meta[name="wallet-release"]')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('update-prompt.png') });
-
-  await prompt.getByRole('button', { name: 'โหลดใหม่ตอนนี้' }).click();
-  await expect(page.locator('meta[name="wallet-release"]')).toHaveAttribute('content', '2');
-  await workerInControl(page);
-  const revision = after.match(/url:"index\.html",revision:"([0-9a-f]+)"/)?.[1];
-  const cachedPage = await page.evaluate(async () => {
-    const keys: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const entry of await (await caches.open(name)).keys()) keys.push(entry.url);
-    }
-    return keys.filter((url) => new URL(url).pathname === '/index.html');
+  test.beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'wallet-e2e-pwa-web-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-pwa-data-'));
+    cpSync(builtWeb, webDist, { recursive: true });
+    server = serverProcess({
+      command: ['apps/server/dist/main.js'],
+      cwd: root,
+      port,
+      env: { DATA_DIR: dataDir, SANDBOX: '1', LOG_LEVEL: 'warn', WEB_DIST: webDist },
+      // As long as playwright.config.ts gives the journeys' servers: a first start seeds.
+      startTimeoutMs: 120_000,
+    });
+    await server.start();
   });
-  expect(cachedPage).toEqual([expect.stringContaining(`__WB_REVISION__=${revision}`)]);
+
+  test.afterAll(async () => {
+    await server?.stop();
+    for (const dir of [webDist, dataDir]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a new version asks its member to reload, and runs once they say so', async ({ page }) => {
+    await page.goto('/login');
+    await workerInControl(page);
+
+    // A deploy: a new page and a worker that knows it, and the server restarted on them.
+    await server.stop();
+    const index = join(webDist, 'index.html');
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace(
+        '<head>',
+        '<head>\n    <meta name="wallet-release" content="2" />',
+      ),
+    );
+    const worker = join(webDist, 'sw.js');
+    const before = readFileSync(worker, 'utf8');
+    const after = before.replace(
+      /(url:"index\.html",revision:")[0-9a-f]+"/,
+      `$1${randomUUID().replaceAll('-', '')}"`,
+    );
+    expect(after).not.toBe(before);
+    writeFileSync(worker, after);
+    await server.start();
+
+    // The member opens the app again: still the version they had, and asked whether to move on.
+    await page.reload();
+    const prompt = page.getByRole('alert').filter({ hasText: 'มีเวอร์ชันใหม่พร้อมใช้งาน' });
+    await expect(prompt).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('meta[name="wallet-release"]')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('update-prompt.png') });
+
+    await prompt.getByRole('button', { name: 'โหลดใหม่ตอนนี้' }).click();
+    await expect(page.locator('meta[name="wallet-release"]')).toHaveAttribute('content', '2');
+    await workerInControl(page);
+    const revision = after.match(/url:"index\.html",revision:"([0-9a-f]+)"/)?.[1];
+    const cachedPage = await page.evaluate(async () => {
+      const keys: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const entry of await (await caches.open(name)).keys()) keys.push(entry.url);
+      }
+      return keys.filter((url) => new URL(url).pathname === '/index.html');
+    });
+    expect(cachedPage).toEqual([expect.stringContaining(`__WB_REVISION__=${revision}`)]);
+  });
 });
