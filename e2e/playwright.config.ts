@@ -72,7 +72,15 @@ export default defineConfig({
   // quiet, and timed out at 60 s when other work shared it.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  use: { ...chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: {
+    ...chromium,
+    // No service worker but in the PWA journey (tests/pwa.spec.ts, which allows it): a worker
+    // would answer the app's own files from its cache, hiding from page.route what the page asks
+    // for and serving a journey the files an earlier page of its context cached.
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
   projects: [
     {
       name: 'default',

@@ -4,6 +4,7 @@ import { compression } from 'vite-plugin-compression2';
 import { appVariant } from './build/app-variant.ts';
 import { backofficePage } from './build/backoffice-page.ts';
 import { packages } from './build/packages.ts';
+import { memberPwa } from './build/pwa.ts';
 import { splash } from './build/splash.ts';
 import { stylesheetAfterSplash } from './build/stylesheet-after-splash.ts';
 
@@ -61,7 +62,7 @@ export const common = (): UserConfig => ({
 
 export default defineConfig(
   mergeConfig(common(), {
-    plugins: [appVariant(), backofficePage(), splash(), stylesheetAfterSplash()],
+    plugins: [appVariant(), backofficePage(), splash(), stylesheetAfterSplash(), memberPwa()],
     server: {
       proxy: {
         '/api': { target: backend, changeOrigin: true },

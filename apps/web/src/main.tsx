@@ -8,11 +8,13 @@ import './app/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { OfflineScreen } from './app/offline-screen';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { useSessionStore } from './lib/session-store';
+import { whenSettled } from './lib/when-settled';
 
 // zod, which arrives later with the first form, probes for eval to compile faster parsers; the
 // CSP (script-src 'self') forbids eval, so the probe is a violation report in every console.
@@ -44,7 +46,17 @@ startTransition(() => {
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
+        <OfflineScreen />
       </AppProviders>
     </StrictMode>,
   );
 });
+
+// The service worker that lets the app open offline (app/service-worker.tsx): in production
+// builds only (Vite's dev server has none), and once the page has settled, so neither its code
+// nor the app files it then downloads compete with the first screen.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  whenSettled(() => {
+    void import('./app/service-worker').then((module) => module.registerServiceWorker());
+  });
+}

@@ -10,7 +10,7 @@ import helmet from 'helmet';
  * style attributes and <style> tags at run time; images also from data: (generated QR codes,
  * seeded logos) and https: (operator banners); media and frames only from our origin (chat
  * videos) and the how-to videos' origins (HOWTO_VIDEO_ORIGINS), so injected markup cannot frame
- * or play anything else. The Permissions-Policy turns off the device features the app never
+ * or play anything else; the member app's service worker and manifest from our origin only. The Permissions-Policy turns off the device features the app never
  * uses (the copy buttons keep clipboard-write). upgrade-insecure-requests is left out so plain-HTTP installs (localhost, e2e) work.
  *
  * helmet itself, built once: @fastify/helmet builds a new helmet (parsing the CSP again) on
@@ -50,6 +50,10 @@ export const securityPlugin = fp(
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The member app's service worker (/sw.js) and manifest: our origin's only, said
+          // outright rather than left to default-src.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           mediaSrc: ["'self'", 'blob:', ...options.videoOrigins],
           frameSrc: ["'self'", ...options.videoOrigins],
           objectSrc: ["'none'"],

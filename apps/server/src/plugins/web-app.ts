@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { htmlLang } from '@wallet/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/domain-error';
 import { sendError } from './errors';
+
+const MANIFEST_FILE = 'manifest.webmanifest';
 
 const VARIANT_PLACEHOLDER = /<meta\s+name="app-variant"\s+content="%APP_VARIANT%"\s*\/?>/;
 
@@ -20,6 +23,13 @@ export async function loadWebPage(
   return withVariant(await readFile(path, 'utf8'), laos);
 }
 
+/** The web app's manifest as the build wrote it (apps/web/build/pwa.ts), or null without one. */
+async function loadManifest(webDist: string): Promise<Record<string, unknown> | null> {
+  const path = join(webDist, MANIFEST_FILE);
+  if (!existsSync(path)) return null;
+  return JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+}
+
 /** The back office's pages: its own entry (backoffice.html), none of it in a member's download. */
 const isBackofficePage = (path: string) =>
   path === '/backoffice' || path.startsWith('/backoffice/');
@@ -29,7 +39,11 @@ const isBackofficePage = (path: string) =>
  * pre-compressed (brotli or gzip, as built),
  * index.html never cached and written with the variant meta tag (docs/architecture.md,
  * Variant), and history fallback: a GET outside /api that is not a file answers index.html.
- * Every other miss, and every unknown /api path, is 404 NO_DATA.
+ * Every other miss, and every unknown /api path, is 404 NO_DATA. Every file outside /assets has
+ * no hash in its name, so it is asked again each time it is used: the service worker (/sw.js),
+ * whose every check for a new version must reach the server, above all. The installable app's
+ * manifest names the operator as the app does (the info lookup, as the tab's title), in the
+ * variant's language.
  */
 export const webAppPlugin = fp(
   async (
@@ -67,6 +81,18 @@ export const webAppPlugin = fp(
       if (backofficeHtml !== null) {
         app.get('/backoffice.html', (_request, reply) => sendPage(reply, backofficeHtml));
       }
+      const manifest = await loadManifest(options.webDist);
+      if (manifest !== null) {
+        app.get(`/${MANIFEST_FILE}`, async (_request, reply) => {
+          const name = (await app.lookup.info()).name.trim() || manifest.name;
+          // The variant's first language: Lao in the Laos variant, Thai elsewhere (the API contract).
+          const lang = htmlLang[app.config.laos ? 'la' : 'th'];
+          return reply
+            .type('application/manifest+json; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .send(JSON.stringify({ ...manifest, name, short_name: name, lang }));
+        });
+      }
     }
 
     // Misses count against the per-IP limit too, or probing unknown paths would be free.
@@ -88,7 +114,8 @@ export const webAppPlugin = fp(
       },
     );
   },
-  { name: 'web-app' },
+  // The manifest's name is the info lookup's.
+  { name: 'web-app', dependencies: ['lookup'] },
 );
 
 export function withVariant(html: string, laos: boolean): string {

@@ -17,13 +17,16 @@ export type ServerProcess = {
 
 /**
  * `command`: node's arguments (the production bundle, or the source through tsx); `env`: the
- * server's own variables, over nothing but PATH, PORT and HOST (127.0.0.1).
+ * server's own variables, over nothing but PATH, PORT and HOST (127.0.0.1); `startTimeoutMs`:
+ * how long `start` waits for /api/health (a first start seeds a fresh database, which a busy
+ * machine may take more than the default minute for).
  */
 export function serverProcess(options: {
   command: string[];
   cwd: string;
   port: number;
   env: Record<string, string>;
+  startTimeoutMs?: number;
 }): ServerProcess {
   const base = `http://127.0.0.1:${options.port}`;
   let child: ChildProcess | null = null;
@@ -40,7 +43,7 @@ export function serverProcess(options: {
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
       while (Date.now() < deadline) {
         try {
           if ((await fetch(`${base}/api/health`)).ok) return;

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { timings } from '@wallet/contract/constants';
+import type { ReactNode } from 'react';
 import { errorText } from './errors';
 import { i18n } from './i18n';
 import { wantToastHost } from './toast-host-gate';
@@ -37,4 +38,13 @@ export function showErrorMessage(message: string, title = i18n.t('common.errorTi
 
 export function showSuccessAlert(message: string, title = i18n.t('common.successTitle')): void {
   showToast('success', message, title);
+}
+
+/**
+ * A notice that waits for its member: it stays until they act on what it says (its body carries
+ * the action, a new version's reload button) or close it. One at a time per `id`.
+ */
+export function showPrompt(id: string, title: ReactNode, body: ReactNode): void {
+  wantToastHost();
+  notifications.show({ id, color: colours.info, title, message: body, autoClose: false });
 }

@@ -6,6 +6,7 @@ import {
 } from '@wallet/contract/constants';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { reportAnswer, reportNoAnswer } from './connectivity';
 import { deviceId } from './device-id';
 import { navigateTo, paths } from './navigation';
 import { clearSession } from './session';
@@ -175,6 +176,7 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
       upload && options.onUploadProgress
         ? await fetchWithUploadProgress(path, init, options.onUploadProgress)
         : await fetch(path, init);
+    reportAnswer();
     const payload = await readJson(response);
     if (!response.ok) {
       const error = toApiError(response, payload);
@@ -184,8 +186,10 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
     return payload;
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    if (options.signal?.aborted && !timedOut) throw error;
+    // The offline screen shows if the server is out of reach, not just this call.
+    reportNoAnswer();
     if (timedOut) throw new ApiError(0, 'TIMEOUT', 'The request timed out.');
-    if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
   } finally {
     clearTimeout(timer);
