@@ -26,7 +26,7 @@ export const otpDomain = fp(
       : given instanceof SandboxSmsSender
         ? given
         : new SandboxSmsSender();
-    const sms = given ?? sandboxSms ?? new UnconfiguredSmsSender();
+    const sms = app.metrics.meteredSms(given ?? sandboxSms ?? new UnconfiguredSmsSender());
     const otp = new OtpService({
       db: app.db,
       counters: app.counters,
