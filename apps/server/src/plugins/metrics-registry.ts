@@ -98,6 +98,8 @@ export class WalletMetrics implements ProviderMeters {
   private readonly freshScrape: () => void;
 
   constructor(snapshot: () => Promise<MetricsSnapshot | null>) {
+    // Now, so that the process's CPU time is counted from the start, not from the first scrape.
+    processMetrics();
     this.freshScrape = registerGauges(this.registry, snapshot);
   }
 

@@ -173,22 +173,22 @@ export class Jobs {
 
   /**
    * Jobs due and not yet taken, per queue, across every process on this database (the metrics'
-   * queue depth): one count on pg-boss's partial index of waiting jobs. Empty until this process
-   * has started the engine, which every process does as it registers its queues.
+   * queue depth): one count on pg-boss's partial index of waiting jobs, with 0 for the queues this
+   * process made and nothing waits in. Empty until this process has started the engine, which
+   * every process does as it registers its queues.
    */
   async queueDepths(): Promise<{ queue: string; depth: number }[]> {
     if (!this.engine) return [];
     await this.engine;
+    const depths = new Map([...this.created.keys()].map((queue) => [queue, 0]));
     const { rows } = await this.database.executeSql(
       `select name, count(*)::int as depth from jobs.job
        where state < 'active' and start_after <= now() and name not like '\\_\\_pgboss%'
        group by name`,
       [],
     );
-    return (rows as { name: string; depth: number }[]).map((r) => ({
-      queue: r.name,
-      depth: r.depth,
-    }));
+    for (const row of rows as { name: string; depth: number }[]) depths.set(row.name, row.depth);
+    return [...depths].map(([queue, depth]) => ({ queue, depth }));
   }
 
   private track(work: Promise<void>): Promise<void> {
