@@ -90,8 +90,12 @@ export class WalletMetrics implements ProviderMeters {
     registers: [this.registry],
   });
 
-  /** Children by their label values, so a hot path does not hash labels on every request. */
+  /**
+   * Series by their label values, made once: a hot path then skips prom-client's reading and
+   * checking of the labels (about a third of an observation's cost).
+   */
   private readonly httpSeries = new Map<string, Histogram.Internal<string>>();
+  private readonly ledgerSeries = new Map<string, (amount: number) => void>();
   private readonly meters = new Map<string, ProviderMeter>();
 
   /** Called as a scrape begins: its gauges then share one fresh read of the snapshot. */
@@ -133,8 +137,18 @@ export class WalletMetrics implements ProviderMeters {
   /** Counts the ledger's movements (core/ledger/ledger.ts, `observe`). */
   readonly ledger: LedgerObserver = {
     recorded: ({ type, currency, amount }) => {
-      this.ledgerTransactions.labels(type, currency).inc();
-      this.ledgerAmounts.labels(type, currency).inc(amount);
+      const key = `${type} ${currency}`;
+      let count = this.ledgerSeries.get(key);
+      if (!count) {
+        const transactions = this.ledgerTransactions.labels(type, currency);
+        const amounts = this.ledgerAmounts.labels(type, currency);
+        count = (moved) => {
+          transactions.inc();
+          amounts.inc(moved);
+        };
+        this.ledgerSeries.set(key, count);
+      }
+      count(amount);
     },
     settled: (status) => this.ledgerSettlements.labels(status).inc(),
   };
