@@ -11,6 +11,7 @@ import { errorsPlugin } from './plugins/errors';
 import { infrastructurePlugin } from './plugins/infrastructure';
 import { ipAllowListPlugin } from './plugins/ip-allow-list';
 import { languagePlugin } from './plugins/language';
+import { metricsPlugin } from './plugins/metrics';
 import { moneyPlugin } from './plugins/money';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -100,6 +101,7 @@ export async function buildApp(
       redis,
       keyPrefix: config.redisKeyPrefix,
     });
+    await app.register(metricsPlugin);
     await app.register(authPlugin);
     await app.register(staffAuthPlugin);
 

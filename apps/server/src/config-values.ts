@@ -63,6 +63,55 @@ export const listOf = (
       return z.NEVER;
     });
 
+/** A comma-separated list of IP addresses and CIDR ranges, IPv4 or IPv6; unset is empty. */
+export const ipRules = (name: string) =>
+  listOf(name, [], (rule) => parseIpRule(rule) !== null, 'an IP address or CIDR range');
+
+/**
+ * A secret someone must present (METRICS_TOKEN): unset is undefined; a set one is at least
+ * `minLength` printable characters without spaces, so a guessable one stops the process.
+ */
+export const secret = (name: string, minLength: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      if (value.length >= minLength && /^[\x21-\x7e]+$/.test(value)) return value;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be at least ${minLength} printable characters without spaces (openssl rand -hex 32 makes one)`,
+      });
+      return z.NEVER;
+    });
+
+/** TRUST_PROXY: a hop count, or the proxies' IPs/CIDRs; unset, 0 or false trusts none. */
+export const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const v = (value ?? '').trim();
+    if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+    // `true` would take the left-most X-Forwarded-For entry, which the client writes itself:
+    // every per-address limit and the allow-list could then be dodged with one header.
+    if (v.toLowerCase() === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true is refused: it believes an X-Forwarded-For the client can write. Give the number of proxies in front of the server (1 for one nginx) or their IPs/CIDRs (docs/configuration.md)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const rules = list(v);
+    if (rules.length > 0 && rules.every((r) => parseIpRule(r) !== null)) return rules;
+    ctx.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY must be a hop count or a list of proxy IPs/CIDRs (got "${value}")`,
+    });
+    return z.NEVER;
+  });
+
 /** `http(s)://host[:port]` and nothing more: what a browser sends as Origin. */
 export function isWebOrigin(origin: string): boolean {
   try {

@@ -7,7 +7,17 @@ import {
   resolveSandbox,
   sandboxSetting,
 } from './config-sandbox';
-import { flag, integer, isWebOrigin, list, listOf, parseIpRule, url } from './config-values';
+import {
+  flag,
+  integer,
+  ipRules,
+  isWebOrigin,
+  listOf,
+  parseIpRule,
+  secret,
+  trustProxy,
+  url,
+} from './config-values';
 import { type KeySource, parseKeyList, type SecretKey } from './lib/secret-keys';
 import { defaultWebDist } from './paths';
 
@@ -76,43 +86,11 @@ const EnvSchema = z.object({
     (origin) => VIDEO_ORIGIN.test(origin),
     'an https origin like https://videos.example.com or https://*.example.com',
   ),
-  IP_ALLOW_LIST: listOf(
-    'IP_ALLOW_LIST',
-    [],
-    (rule) => parseIpRule(rule) !== null,
-    'an IP address or CIDR range',
-  ),
-  STAFF_IP_ALLOW_LIST: listOf(
-    'STAFF_IP_ALLOW_LIST',
-    [],
-    (rule) => parseIpRule(rule) !== null,
-    'an IP address or CIDR range',
-  ),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((value, ctx): false | number | string[] => {
-      const v = (value ?? '').trim();
-      if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
-      // `true` would take the left-most X-Forwarded-For entry, which the client writes itself:
-      // every per-address limit and the allow-list could then be dodged with one header.
-      if (v.toLowerCase() === 'true') {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            'TRUST_PROXY=true is refused: it believes an X-Forwarded-For the client can write. Give the number of proxies in front of the server (1 for one nginx) or their IPs/CIDRs (docs/configuration.md)',
-        });
-        return z.NEVER;
-      }
-      if (/^\d+$/.test(v)) return Number(v);
-      const rules = list(v);
-      if (rules.length > 0 && rules.every((r) => parseIpRule(r) !== null)) return rules;
-      ctx.addIssue({
-        code: 'custom',
-        message: `TRUST_PROXY must be a hop count or a list of proxy IPs/CIDRs (got "${value}")`,
-      });
-      return z.NEVER;
-    }),
+  IP_ALLOW_LIST: ipRules('IP_ALLOW_LIST'),
+  STAFF_IP_ALLOW_LIST: ipRules('STAFF_IP_ALLOW_LIST'),
+  METRICS_TOKEN: secret('METRICS_TOKEN', 32),
+  METRICS_ALLOW_LIST: ipRules('METRICS_ALLOW_LIST'),
+  TRUST_PROXY: trustProxy,
   SESSION_TTL_HOURS: integer('SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
   SESSION_CACHE_MS: integer('SESSION_CACHE_MS', 3000, 0, 60_000),
   STAFF_SESSION_HOURS: integer('STAFF_SESSION_HOURS', 8, 1, 24),
@@ -238,6 +216,8 @@ export type Config = {
   ipAllowList: string[];
   /** The back office's own allow-list, on top of IP_ALLOW_LIST (docs/backoffice.md). */
   staffIpAllowList: string[];
+  /** Who may read GET /metrics (docs/observability.md); neither set: nobody (404). */
+  metrics: { token: string | undefined; allowList: string[] };
   /** How many proxies, or which, may name the client in X-Forwarded-For; false: none. */
   trustProxy: false | number | string[];
   sessionTtlHours: number;
@@ -348,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     howtoVideoOrigins: e.HOWTO_VIDEO_ORIGINS,
     ipAllowList: e.IP_ALLOW_LIST,
     staffIpAllowList: e.STAFF_IP_ALLOW_LIST,
+    metrics: { token: e.METRICS_TOKEN, allowList: e.METRICS_ALLOW_LIST },
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     staffSessions: {

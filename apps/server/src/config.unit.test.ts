@@ -16,6 +16,7 @@ describe('configuration', () => {
       corsOrigins: [],
       ipAllowList: [],
       trustProxy: false,
+      metrics: { token: undefined, allowList: [] },
       webDist: defaultWebDist,
     });
     expect(defaultWebDist).toMatch(/apps\/web\/dist$/);
@@ -34,6 +35,8 @@ describe('configuration', () => {
       HOWTO_VIDEO_ORIGINS: 'https://videos.example, https://*.cdn.example',
       IP_ALLOW_LIST: '10.0.0.0/8,192.0.2.1,2001:db8::/32',
       TRUST_PROXY: '2',
+      METRICS_TOKEN: 'm'.repeat(32),
+      METRICS_ALLOW_LIST: '10.0.5.0/24, 2001:db8::9',
       SESSION_TTL_HOURS: '12',
       RATE_LIMIT_LOGIN_PER_MIN: '30',
       OTP_BLOCK_MINUTES: '60',
@@ -51,6 +54,7 @@ describe('configuration', () => {
       howtoVideoOrigins: ['https://videos.example', 'https://*.cdn.example'],
       ipAllowList: ['10.0.0.0/8', '192.0.2.1', '2001:db8::/32'],
       trustProxy: 2,
+      metrics: { token: 'm'.repeat(32), allowList: ['10.0.5.0/24', '2001:db8::9'] },
       sessionTtlHours: 12,
       webDist: '/srv/web',
     });
@@ -150,6 +154,9 @@ describe('configuration', () => {
     ['HOWTO_VIDEO_ORIGINS', 'https:'],
     ['GAME_SECRET_KEYS', 'k1:tooshort'],
     ['IP_ALLOW_LIST', '300.1.1.1'],
+    ['METRICS_ALLOW_LIST', '10.0.0.0/33'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', `${'m'.repeat(32)} spaced`],
     ['TRUST_PROXY', 'proxy.local'],
     ['TRUST_PROXY', ','],
     ['SESSION_TTL_HOURS', '0'],

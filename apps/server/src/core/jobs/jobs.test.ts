@@ -64,6 +64,50 @@ describeOnDatabases('work that finishes later', (target) => {
     expect(attempts).toBe(3);
   });
 
+  it('tells its failure listeners of each failed run, by queue', async () => {
+    const engine = jobs();
+    const failures: string[] = [];
+    engine.onFailure((queue) => failures.push(queue));
+    let attempts = 0;
+    await engine.work(
+      'test.failing',
+      async () => {
+        attempts += 1;
+        if (attempts < 3) throw new Error('the verifier did not answer');
+      },
+      { retryLimit: 5, retryDelaySeconds: 1 },
+    );
+    await engine.send('test.failing', {});
+    await until(() => attempts >= 3, 15_000);
+    expect(failures).toEqual(['test.failing', 'test.failing']);
+  });
+
+  it('counts the jobs due and not yet taken per queue, not those due later', async () => {
+    const engine = jobs();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    await engine.work('test.backlog', async () => {
+      started += 1;
+      await gate;
+    });
+    const depth = async () =>
+      (await engine.queueDepths()).find((q) => q.queue === 'test.backlog')?.depth ?? 0;
+    for (let i = 0; i < 3; i++) await engine.send('test.backlog', { i });
+    await engine.send('test.backlog', { later: true }, { afterMs: 60_000 });
+    await until(() => started === 1, 8000);
+    // One taken by the worker (held at the gate), two waiting; the fourth is not due yet.
+    expect(await depth()).toBe(2);
+    release();
+    await until(() => started === 3, 8000);
+    await sleep(500);
+    expect(await depth()).toBe(0);
+    // A process that has not started its engine reports nothing rather than starting it.
+    await expect(new Jobs(database, log).queueDepths()).resolves.toEqual([]);
+  });
+
   it('keeps a job across a restart: what one process sent, the next one runs', async () => {
     const before = jobs();
     await before.work('test.restart', async () => {

@@ -31,6 +31,7 @@ export class Jobs {
   private readonly created = new Map<string, Promise<void>>();
   /** This process's work in progress, awaited by `stop` however long it takes. */
   private readonly running = new Set<Promise<void>>();
+  private readonly failureListeners: ((queue: string) => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -103,7 +104,12 @@ export class Jobs {
         name,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
-          if (job) await this.track(work(job.data, { final: job.retryCount >= job.retryLimit }));
+          if (!job) return;
+          const run = work(job.data, { final: job.retryCount >= job.retryLimit });
+          await this.track(run).catch((error: unknown) => {
+            this.failed(name);
+            throw error;
+          });
         },
       );
     }
@@ -152,6 +158,7 @@ export class Jobs {
           try {
             await work();
           } catch (error) {
+            this.failed(name);
             this.log.error({ err: error, job: name }, 'scheduled job failed');
           }
         })(),
@@ -159,6 +166,35 @@ export class Jobs {
     );
     await boss.schedule(name, '* * * * *');
     await boss.send(name, {});
+  }
+
+  /** Calls `listener` with the queue's name each time a job's work throws (the metrics). */
+  onFailure(listener: (queue: string) => void): void {
+    this.failureListeners.push(listener);
+  }
+
+  private failed(queue: string): void {
+    for (const listener of this.failureListeners) listener(queue);
+  }
+
+  /**
+   * Jobs due and not yet taken, per queue, across every process on this database (the metrics'
+   * queue depth): one count on pg-boss's partial index of waiting jobs, with 0 for the queues this
+   * process made and nothing waits in. Empty until this process has started the engine, which
+   * every process does as it registers its queues.
+   */
+  async queueDepths(): Promise<{ queue: string; depth: number }[]> {
+    if (!this.engine) return [];
+    await this.engine;
+    const depths = new Map([...this.created.keys()].map((queue) => [queue, 0]));
+    const { rows } = await this.database.executeSql(
+      `select name, count(*)::int as depth from jobs.job
+       where state < 'active' and start_after <= now() and name not like '\\_\\_pgboss%'
+       group by name`,
+      [],
+    );
+    for (const row of rows as { name: string; depth: number }[]) depths.set(row.name, row.depth);
+    return [...depths].map(([queue, depth]) => ({ queue, depth }));
   }
 
   private track(work: Promise<void>): Promise<void> {

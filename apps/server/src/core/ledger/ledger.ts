@@ -66,9 +66,16 @@ export type MemberWallet = { cash: Minor; bonus: Minor };
  */
 export type SettleAnswer = { ticket: IdempotencyTicket; outcome: Record<string, unknown> };
 
+/** Told of each movement this process records and each pending one it settles (the metrics). */
+export type LedgerObserver = {
+  recorded(movement: { type: LedgerType; currency: string; amount: number }): void;
+  settled(status: 'success' | 'failed'): void;
+};
+
 export class Ledger {
   private readonly accounts: LedgerAccounts;
   private readonly watchers: ((memberId: number) => void)[] = [];
+  private readonly observers: LedgerObserver[] = [];
 
   constructor(db: Db) {
     this.accounts = new LedgerAccounts(db);
@@ -82,6 +89,20 @@ export class Ledger {
    */
   watch(watcher: (memberId: number) => void): void {
     this.watchers.push(watcher);
+  }
+
+  /**
+   * Calls `observer` after each movement this process records and each settle it makes. It
+   * must not throw.
+   */
+  observe(observer: LedgerObserver): void {
+    this.observers.push(observer);
+  }
+
+  // Told once the posting statement returns: in autocommit that is after its commit, and inside
+  // a caller's transaction only a fault after it (not a refusal) still rolls it back.
+  private recorded(movement: { type: LedgerType; currency: string; amount: number }): void {
+    for (const observer of this.observers) observer.recorded(movement);
   }
 
   private moved(memberId: number | null | undefined): void {
@@ -132,6 +153,7 @@ export class Ledger {
       },
       ticket,
     );
+    this.recorded(input);
     this.moved(input.memberId);
     return opened;
   }
@@ -177,7 +199,10 @@ export class Ledger {
         : this.accounts.member(movement.memberId, ref.member, movement.currency);
     const [from, into] = await Promise.all([side(movement.from), side(movement.to)]);
     const result = await moveOnce(db, movement, { from, into }, ticket);
-    if (result.credited) this.moved(movement.memberId);
+    if (result.credited) {
+      this.recorded(movement);
+      this.moved(movement.memberId);
+    }
     return result;
   }
 
@@ -197,6 +222,7 @@ export class Ledger {
     const settled = await settle(db, transactionId, status, legs, options.relaxed ?? false, answer);
     if (answer && settled.answered) answer.ticket.state = 'answered';
     if (settled.settled) {
+      for (const observer of this.observers) observer.settled(status);
       const members = new Set(legs.map((leg) => this.accounts.ownerOf(leg.accountId)));
       for (const memberId of members) this.moved(memberId);
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { meteredMethods } from '../../lib/metrics';
 import { everyReconcileInterval } from '../../plugins/infrastructure';
 import { SandboxGiftLinks, UnconfiguredGiftLinks } from '../../providers/truemoney/gift-links';
 import { depositLookupRoutes, depositSandboxRoutes } from './deposit.route';
@@ -20,7 +21,11 @@ export const depositDomain = fp(
       db: app.db,
       member: (memberId) => app.games.member(memberId),
       ledger: app.ledger,
-      giftLinks: sandboxGiftLinks ?? new UnconfiguredGiftLinks(),
+      giftLinks: meteredMethods(
+        sandboxGiftLinks ?? new UnconfiguredGiftLinks(),
+        ['inspect', 'redeem'],
+        app.metrics.meter('truemoney', 'truemoney'),
+      ),
       counters: app.counters,
       giftLinkAttemptsPerHour: config.rateLimits.giftLinkAttemptsPerHour,
       rewards: app.rewards,

@@ -18,8 +18,8 @@ export const gamesDomain = fp(
   async (app: FastifyInstance) => {
     const { config, db } = app;
     const providers = config.sandbox
-      ? GameProviders.sandbox(db, app.faults, config.gameProviderTimeoutMs)
-      : new GameProviders([], config.gameProviderTimeoutMs);
+      ? GameProviders.sandbox(db, app.faults, config.gameProviderTimeoutMs, app.metrics)
+      : new GameProviders([], config.gameProviderTimeoutMs, app.metrics);
     // Game passwords sealed under keys kept outside the database (docs/decisions/0058); rows
     // from before are sealed now.
     const { secrets } = app;

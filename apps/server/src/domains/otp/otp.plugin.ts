@@ -28,7 +28,7 @@ export const otpDomain = fp(
         : new SandboxSmsSender(
             app.redis && { client: app.redis, keyPrefix: config.redisKeyPrefix },
           );
-    const sms = given ?? sandboxSms ?? new UnconfiguredSmsSender();
+    const sms = app.metrics.meteredSms(given ?? sandboxSms ?? new UnconfiguredSmsSender());
     const otp = new OtpService({
       db: app.db,
       counters: app.counters,

@@ -111,6 +111,11 @@ export class OtpService {
     return { otpRef: ref, otpToken: token, code: 'OK' };
   }
 
+  /** OTP messages sent in the budget's current hour (the metrics' gauge beside OTP_SMS_PER_HOUR). */
+  smsSentThisHour(): Promise<number> {
+    return this.deps.counters.read(SMS_BUDGET_KEY);
+  }
+
   /**
    * One message of the hourly budget (issue 30: a flood of numbers must not run up the SMS
    * bill). Counted atomically, so processes sharing Redis never send more than the budget; the

@@ -39,6 +39,7 @@ export const qrDomain = fp(
       attemptsPerHour: config.rateLimits.qrAttemptsPerHour,
       limits: app.amountLimits,
       providerTimeoutMs: config.gameProviderTimeoutMs,
+      meters: app.metrics,
       rewards: app.rewards,
       bonusRunning: app.bonusRunning,
       log,

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { type CounterStore, spendOne } from '../../lib/counter-store';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
+import type { ProviderMeters } from '../../lib/metrics';
 import { callProvider } from '../../providers/games/game-provider';
 import type { QrCallbackSecrets } from '../../providers/payments/callback-secrets';
 import type { PaidReport, QrPaymentProvider } from '../../providers/payments/qr-payment-provider';
@@ -47,6 +48,8 @@ export type QrServiceDeps = {
   /** The QR minimums and largest deposit of each currency (issue 30; PAYTIMZ_MINIMUM in it). */
   limits: AmountLimits;
   providerTimeoutMs: number;
+  /** Each provider call's outcome and duration (the metrics). */
+  meters?: ProviderMeters;
   rewards: DepositRewards;
   /** Whether a paid bonus runs: it must end before the next deposit (BONUS_REMAINING). */
   bonusRunning: (memberId: number) => Promise<boolean>;
@@ -120,11 +123,14 @@ export class QrService {
 
     const id = randomUUID();
     const expiresAt = new Date(Date.now() + this.deps.lifetimeSeconds * 1000);
-    const outcome = await callProvider(this.deps.providerTimeoutMs, (deadline) =>
-      adapter.create(
-        { reference: id, amount, merchantId: merchant.accountNo, expiresAt },
-        deadline,
-      ),
+    const outcome = await callProvider(
+      this.deps.providerTimeoutMs,
+      (deadline) =>
+        adapter.create(
+          { reference: id, amount, merchantId: merchant.accountNo, expiresAt },
+          deadline,
+        ),
+      this.deps.meters?.meter('qr', provider),
     );
     if (outcome.kind === 'refused') {
       log.warn({ provider, err: outcome.error }, 'QR refused by the provider');
@@ -165,8 +171,10 @@ export class QrService {
     const adapter = this.deps.providers.get(cancelled.provider as QrProvider);
     if (adapter) {
       // Telling the provider is a courtesy: a payment it still reports is late and credits nothing.
-      const told = await callProvider(this.deps.providerTimeoutMs, (deadline) =>
-        adapter.cancel(cancelled.providerRef, deadline),
+      const told = await callProvider(
+        this.deps.providerTimeoutMs,
+        (deadline) => adapter.cancel(cancelled.providerRef, deadline),
+        this.deps.meters?.meter('qr', adapter.code),
       );
       if (told.kind !== 'ok') {
         this.deps.log.warn(

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../lib/file-storage';
 import { readQrCodeOffThread } from '../../lib/image-qr';
 import type { Log } from '../../lib/log';
+import type { ProviderMeter } from '../../lib/metrics';
 import { callProvider } from '../../providers/games/game-provider';
 import { bankOfThaiCode } from '../../providers/slips/bank-codes';
 import type { SlipQr, SlipVerifier, VerifiedTransfer } from '../../providers/slips/slip-verifier';
@@ -32,6 +33,8 @@ export type SlipVerificationDeps = {
   ledger: Ledger;
   /** How long one verifier call may take before it counts as failed (and is retried). */
   timeoutMs: number;
+  /** Each verifier call's outcome and duration (the metrics). */
+  meter?: ProviderMeter;
   rewards: DepositRewards;
   /** The largest deposit of each currency (issue 30). */
   limits: AmountLimits;
@@ -83,8 +86,10 @@ export class SlipVerification {
       await this.fail(slip, read.note);
       return;
     }
-    const asked = await callProvider(this.deps.timeoutMs, (deadline) =>
-      this.deps.verifier.verify(read.qr, deadline),
+    const asked = await callProvider(
+      this.deps.timeoutMs,
+      (deadline) => this.deps.verifier.verify(read.qr, deadline),
+      this.deps.meter,
     );
     if (asked.kind !== 'ok') {
       const age = Date.now() - slip.createdAt.getTime();

@@ -75,6 +75,7 @@ export const slipDomain = fp(
       verifier: sandboxSlips ?? new UnconfiguredSlipVerifier(),
       ledger: app.ledger,
       timeoutMs: config.gameProviderTimeoutMs,
+      meter: app.metrics.meter('slip', 'slip'),
       rewards: app.rewards,
       limits: app.amountLimits,
       log,

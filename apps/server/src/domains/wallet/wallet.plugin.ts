@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { meteredMethods } from '../../lib/metrics';
 import { everyReconcileInterval } from '../../plugins/infrastructure';
 import { ManualPayoutProvider, type PayoutProvider } from '../../providers/payouts/payout-provider';
 import { HeldTransfers } from './held-transfers';
@@ -35,7 +36,11 @@ export const walletDomain = fp(
     });
     const outbox = new PayoutOutbox({
       db,
-      payouts: options.payouts ?? new ManualPayoutProvider(),
+      payouts: meteredMethods(
+        options.payouts ?? new ManualPayoutProvider(),
+        ['submit'],
+        app.metrics.meter('payout', 'payout'),
+      ),
       log,
     });
     const withdrawals = new WithdrawalService({

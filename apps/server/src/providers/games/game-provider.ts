@@ -1,3 +1,5 @@
+import { type ProviderMeter, secondsSince } from '../../lib/metrics';
+
 /**
  * A game provider as our code sees it (docs/decisions/0031-game-providers.md). A real
  * integration implements this interface; the sandbox one stands for all 16 codes. Every call
@@ -113,25 +115,30 @@ export class CallDeadline {
 
 /**
  * Runs one provider call under its own deadline: when it passes, the call is aborted and the
- * outcome is unknown, whatever the provider does afterwards.
+ * outcome is unknown, whatever the provider does afterwards. `meter` records how it ended.
  */
 export async function callProvider<T>(
   timeoutMs: number,
   call: (deadline: CallDeadline) => Promise<T>,
+  meter?: ProviderMeter,
 ): Promise<ProviderOutcome<T>> {
   const deadline = new CallDeadline();
   const expired = deadline.expired();
+  const startedAt = performance.now();
   const timer = setTimeout(
     () => deadline.abort(new ProviderTimeout(`provider did not answer within ${timeoutMs} ms`)),
     timeoutMs,
   );
+  let outcome: ProviderOutcome<T>;
   try {
-    const value = await Promise.race([call(deadline), expired]);
-    return { kind: 'ok', value };
+    outcome = { kind: 'ok', value: await Promise.race([call(deadline), expired]) };
   } catch (error) {
-    if (error instanceof ProviderRefusal) return { kind: 'refused', error };
-    return { kind: 'unknown', error };
+    outcome =
+      error instanceof ProviderRefusal ? { kind: 'refused', error } : { kind: 'unknown', error };
   } finally {
     clearTimeout(timer);
   }
+  const ended = outcome.kind === 'ok' ? 'ok' : deadline.passed ? 'timeout' : 'fail';
+  meter?.(ended, secondsSince(startedAt));
+  return outcome;
 }

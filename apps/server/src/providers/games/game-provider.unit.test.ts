@@ -69,4 +69,28 @@ describe('callProvider', () => {
     expect(outcome.kind === 'unknown' && outcome.error).toBeInstanceOf(ProviderTimeout);
     expect(aborted).toBeInstanceOf(ProviderTimeout);
   });
+
+  it('tells its meter how each call ended and how long it took', async () => {
+    const seen: [string, number][] = [];
+    const meter = (outcome: string, seconds: number) => seen.push([outcome, seconds]);
+    await callProvider(1_000, async () => 'fine', meter);
+    await callProvider(
+      1_000,
+      async () => {
+        throw new ProviderRefusal('no');
+      },
+      meter,
+    );
+    await callProvider(
+      1_000,
+      async () => {
+        throw new Error('answer lost');
+      },
+      meter,
+    );
+    await callProvider(20, () => new Promise<never>(() => {}), meter);
+    expect(seen.map(([outcome]) => outcome)).toEqual(['ok', 'fail', 'fail', 'timeout']);
+    expect(seen[3]?.[1]).toBeGreaterThanOrEqual(0.015);
+    expect(seen.every(([, seconds]) => seconds >= 0 && seconds < 1)).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import { gameProviderCodes } from '@wallet/contract/constants';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
+import type { ProviderMeters } from '../../lib/metrics';
 import type { SandboxFaults } from '../sandbox-faults';
 import {
   type CallDeadline,
@@ -17,14 +18,21 @@ export class GameProviders {
   constructor(
     adapters: GameProvider[],
     readonly timeoutMs: number,
+    private readonly meters?: ProviderMeters,
   ) {
     for (const adapter of adapters) this.adapters.set(adapter.code, adapter);
   }
 
-  static sandbox(db: Db, faults: SandboxFaults, timeoutMs: number): GameProviders {
+  static sandbox(
+    db: Db,
+    faults: SandboxFaults,
+    timeoutMs: number,
+    meters?: ProviderMeters,
+  ): GameProviders {
     return new GameProviders(
       gameProviderCodes.map((code) => new SandboxGameProvider(code, db, faults)),
       timeoutMs,
+      meters,
     );
   }
 
@@ -40,6 +48,7 @@ export class GameProviders {
     work: (provider: GameProvider, deadline: CallDeadline) => Promise<T>,
   ): Promise<ProviderOutcome<T>> {
     const provider = this.get(code);
-    return callProvider(this.timeoutMs, (deadline) => work(provider, deadline));
+    const meter = this.meters?.meter('game', code);
+    return callProvider(this.timeoutMs, (deadline) => work(provider, deadline), meter);
   }
 }
