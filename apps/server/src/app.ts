@@ -12,6 +12,7 @@ import { infrastructurePlugin } from './plugins/infrastructure';
 import { ipAllowListPlugin } from './plugins/ip-allow-list';
 import { languagePlugin } from './plugins/language';
 import { moneyPlugin } from './plugins/money';
+import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { serverOptions } from './plugins/server-options';
@@ -100,6 +101,8 @@ export async function buildApp(
     });
     await app.register(authPlugin);
     await app.register(staffAuthPlugin);
+    // Before the domains: it documents each route as it is added.
+    if (config.apiDocs) await app.register(openApiPlugin);
 
     await app.register(domainsPlugin, { sms: overrides.sms, payouts: overrides.payouts });
     await app.register(moneyPlugin);
