@@ -8,6 +8,21 @@ export const PageRequestSchema = z.object({
 });
 export type PageRequest = z.infer<typeof PageRequestSchema>;
 
+/**
+ * The id of a row the caller names (a member, a staff member, an operator's account, an
+ * adjustment): a whole number from 1 to 2,147,483,647, the largest a PostgreSQL `integer`
+ * holds. A larger one names no row, and the database refuses to compare an `integer` column
+ * with it: that was a 500 before (the contract fuzz test found it).
+ */
+export const RowIdSchema = z
+  .number({ error: 'KEY_INVALID' })
+  .int({ error: 'KEY_INVALID' })
+  .min(1, { error: 'KEY_INVALID' })
+  .max(2_147_483_647, { error: 'KEY_INVALID' });
+
+/** A row id in a path or a query string, where it arrives as text. */
+export const RowIdTextSchema = z.coerce.number({ error: 'KEY_INVALID' }).pipe(RowIdSchema);
+
 /** A plain acknowledgement for calls whose result the spec does not show. */
 export const SuccessSchema = z.object({ success: z.literal(true) });
 export type Success = z.infer<typeof SuccessSchema>;
