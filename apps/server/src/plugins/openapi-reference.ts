@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { repoRoot } from '../paths';
 
 /** The committed API reference (docs/api.md). */
@@ -27,20 +27,22 @@ const referenceEnv = () => ({
 });
 
 /**
- * docs/openapi.json as it should read now: the document of an app built on an empty in-memory
- * database, two-space indented with a final newline. Maps are sorted (plugins/openapi-document.ts),
- * so the text changes only when the API does.
+ * docs/openapi.json as it should read now: the document of an app built on `database` (migrated
+ * and seeded, not closed here), or on a fresh in-memory one. Two-space indented with a final
+ * newline; maps are sorted (plugins/openapi-document.ts), so the text changes only when the API does.
  */
-export async function referenceDocumentText(): Promise<string> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+export async function referenceDocumentText(database?: Database): Promise<string> {
+  const owned = database ? null : await openDatabase({ kind: 'pglite', dataDir: null });
   try {
-    const app = await buildApp(loadConfig(referenceEnv()), { database });
+    const app = await buildApp(loadConfig(referenceEnv()), {
+      database: database ?? owned ?? undefined,
+    });
     try {
       return `${JSON.stringify(app.openApiDocument(), null, 2)}\n`;
     } finally {
       await app.close();
     }
   } finally {
-    await database.close();
+    await owned?.close();
   }
 }
