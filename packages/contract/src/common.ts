@@ -66,12 +66,26 @@ export function textIn(text: LocalText | string, locale: Locale): string {
   return text[locale] || text.th || text.en || text.la;
 }
 
-/** An https address (of a picture, a page, a video). */
+/**
+ * An https address (of a picture, a page, a video). The pattern alone let through addresses no
+ * URL parser takes (`https://host:80000`), which the server then failed to read, a 500 (the
+ * contract fuzz test): the address must parse as well.
+ */
 export const HttpsAddressSchema = z
   .string({ error: 'KEY_INVALID' })
   .trim()
   .max(2000, { error: 'KEY_INVALID' })
-  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?(\/\S*)?$/i, { error: 'KEY_INVALID' });
+  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?(\/\S*)?$/i, { error: 'KEY_INVALID' })
+  .refine(parsesAsUrl, { error: 'KEY_INVALID' });
+
+function parsesAsUrl(address: string): boolean {
+  try {
+    new URL(address);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A picture the back office uploads: PNG, JPEG, WebP or SVG, 256 KB at most, as a data URL. */
 export const PICTURE_MAX_BYTES = 256 * 1024;
