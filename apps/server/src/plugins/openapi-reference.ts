@@ -38,6 +38,7 @@ export async function referenceDocumentText(database?: Database): Promise<string
       database: database ?? owned ?? undefined,
     });
     try {
+      if (!app.openApiDocument) throw new Error('the reference app was built without API_DOCS');
       return `${JSON.stringify(app.openApiDocument(), null, 2)}\n`;
     } finally {
       await app.close();

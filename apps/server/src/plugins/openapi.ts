@@ -21,8 +21,11 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The OpenAPI document of the routes this app serves, keys in a stable order. */
-    openApiDocument(): Record<string, unknown>;
+    /**
+     * The OpenAPI document of the routes this app serves, keys in a stable order; only where
+     * the reference is on (the sandbox or API_DOCS=1).
+     */
+    openApiDocument?: () => Record<string, unknown>;
   }
 }
 
