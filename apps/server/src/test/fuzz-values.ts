@@ -215,7 +215,7 @@ function object(
   if (typeof schema.additionalProperties !== 'object') return fixed;
   const keys = schema.propertyNames ? next(schema.propertyNames) : fc.string({ maxLength: 12 });
   const extra = fc.dictionary(
-    keys.map((k) => String(k)),
+    keys.map((k) => (typeof k === 'string' ? k : JSON.stringify(k))),
     next(schema.additionalProperties),
     { maxKeys: 3 },
   );
