@@ -20,8 +20,12 @@ export const RowIdSchema = z
   .min(1, { error: 'KEY_INVALID' })
   .max(2_147_483_647, { error: 'KEY_INVALID' });
 
-/** A row id in a path or a query string, where it arrives as text. */
-export const RowIdTextSchema = z.coerce.number({ error: 'KEY_INVALID' }).pipe(RowIdSchema);
+/** A row id in a path or a query string, where it arrives as text (the same bounds). */
+export const RowIdTextSchema = z.coerce
+  .number({ error: 'KEY_INVALID' })
+  .int({ error: 'KEY_INVALID' })
+  .min(1, { error: 'KEY_INVALID' })
+  .max(2_147_483_647, { error: 'KEY_INVALID' });
 
 /** A plain acknowledgement for calls whose result the spec does not show. */
 export const SuccessSchema = z.object({ success: z.literal(true) });
