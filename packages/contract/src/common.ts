@@ -82,6 +82,10 @@ export const HttpsAddressSchema = z
   .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?(\/\S*)?$/i, { error: 'KEY_INVALID' })
   .refine(parsesAsUrl, { error: 'KEY_INVALID' });
 
+// Every runtime the contract runs in (browsers, Node) has the WHATWG URL; the ES2023 library
+// this package is checked against does not declare it.
+declare const URL: new (input: string) => object;
+
 function parsesAsUrl(address: string): boolean {
   try {
     new URL(address);
