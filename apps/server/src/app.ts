@@ -13,6 +13,7 @@ import { ipAllowListPlugin } from './plugins/ip-allow-list';
 import { languagePlugin } from './plugins/language';
 import { metricsPlugin } from './plugins/metrics';
 import { moneyPlugin } from './plugins/money';
+import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { serverOptions } from './plugins/server-options';
@@ -104,6 +105,8 @@ export async function buildApp(
     await app.register(metricsPlugin);
     await app.register(authPlugin);
     await app.register(staffAuthPlugin);
+    // Before the domains: it documents each route as it is added.
+    if (config.apiDocs) await app.register(openApiPlugin);
 
     await app.register(domainsPlugin, { sms: overrides.sms, payouts: overrides.payouts });
     await app.register(moneyPlugin);

@@ -64,6 +64,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v?.trim() ?? ''),
   LAOS: flag('LAOS'),
+  API_DOCS: flag('API_DOCS'),
   LOG_LEVEL: z
     .string()
     .optional()
@@ -208,6 +209,8 @@ export type Config = {
   /** The sandbox came on by itself (`npm start`), so the server keeps to loopback. */
   sandboxAutomatic: boolean;
   laos: boolean;
+  /** The API reference at /api/docs (docs/api.md): API_DOCS=1, or the sandbox. */
+  apiDocs: boolean;
   logLevel: (typeof logLevels)[number];
   logPretty: boolean;
   corsOrigins: string[];
@@ -322,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sandbox: sandbox.on,
     sandboxAutomatic: sandbox.automatic,
     laos: e.LAOS,
+    apiDocs: e.API_DOCS || sandbox.on,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     corsOrigins: e.CORS_ORIGINS,

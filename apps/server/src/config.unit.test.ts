@@ -145,6 +145,7 @@ describe('configuration', () => {
     ['PORT', 'abc'],
     ['SANDBOX', 'yes'],
     ['LAOS', '2'],
+    ['API_DOCS', 'on'],
     ['DATABASE_URL', 'mysql://db'],
     ['DATABASE_URL', 'not a url'],
     ['REDIS_URL', 'http://cache'],
@@ -164,6 +165,13 @@ describe('configuration', () => {
   ])('refuses %s=%s with a message naming it', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(variable);
+  });
+
+  it('serves the API reference with the sandbox or API_DOCS=1, and not otherwise', () => {
+    expect(loadConfig({}).apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(loadConfig({ SANDBOX: '1', NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: '0' }).apiDocs).toBe(false);
   });
 
   it('refuses a reconcile grace time that a provider call could still outlast', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BonusProgressSchema } from './bonus';
-import { TimestampSchema } from './common';
+import { RowIdSchema, RowIdTextSchema, TimestampSchema } from './common';
 import { type SlipNoteCode, slipNoteReasons } from './errors';
 import { MAX_MONEY } from './money';
 
@@ -32,9 +32,7 @@ const reason = z
 
 /** `POST /api/backoffice/adjustments`: `amount` in the member's wallet currency. */
 export const AdjustmentRequestSchema = z.object({
-  memberId: z.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, {
-    error: 'KEY_INVALID',
-  }),
+  memberId: RowIdSchema,
   amount: SignedMoneySchema,
   reason,
 });
@@ -69,7 +67,7 @@ export type Adjustment = z.infer<typeof AdjustmentSchema>;
 export const AdjustmentListQuerySchema = z
   .object({
     status: z.enum(adjustmentStatuses, { error: 'KEY_INVALID' }).optional(),
-    memberId: z.coerce.number({ error: 'KEY_INVALID' }).int().min(1).optional(),
+    memberId: RowIdTextSchema.optional(),
   })
   .extend(staffPageQuery(['createdAt', 'amount'], { sort: 'createdAt', order: 'desc' }).shape);
 export const AdjustmentListResponseSchema = z.object({
@@ -164,9 +162,7 @@ export const BankReferenceParamsSchema = z.object({
 
 /** `POST /api/backoffice/bank-transfers/{reference}/assign`: asks to credit it to a member. */
 export const AssignTransferSchema = z.object({
-  memberId: z.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, {
-    error: 'KEY_INVALID',
-  }),
+  memberId: RowIdSchema,
   reason,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from './account';
-import { TimestampSchema } from './common';
+import { RowIdTextSchema, TimestampSchema } from './common';
 import { paging } from './constants';
 
 /**
@@ -200,11 +200,7 @@ export const StaffAccountSchema = StaffProfileSchema.extend({
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 export const StaffListResponseSchema = z.object({ staff: z.array(StaffAccountSchema) });
 
-export const StaffIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'KEY_INVALID' }).int({ error: 'KEY_INVALID' }).min(1, {
-    error: 'KEY_INVALID',
-  }),
-});
+export const StaffIdParamsSchema = z.object({ id: RowIdTextSchema });
 
 /** Why a staff member changed something: kept in the audit log beside the change. */
 export const ReasonSchema = z.object({

@@ -10,20 +10,39 @@ export function hasControlCharacter(text: string): boolean {
   return CONTROL.test(text);
 }
 
+type Step = { check: 'key' | 'value'; value: unknown; key: string; parent: Step | null };
+
 /**
  * The dotted path of the first string holding a control character in a parsed JSON value
  * (`''` when `value` itself is such a string), or of the object with such a key; null when
- * there is none.
+ * there is none. Walked in document order with a stack of its own, not by recursion: a body
+ * nested thousands of levels deep overflowed the call stack, a 500 (the contract fuzz test).
  */
-export function controlCharacterAt(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return hasControlCharacter(value) ? path : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
+export function controlCharacterAt(value: unknown): string | null {
+  const pathOf = (step: Step | null) => {
+    const keys: string[] = [];
+    for (let at = step; at?.parent; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.');
+  };
+  const stack: Step[] = [{ check: 'value', value, key: '', parent: null }];
+  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
     // A bad key is named by its parent's path: the answer never echoes the bad text.
-    if (hasControlCharacter(key)) return path;
-    const at = path === '' ? key : `${path}.${key}`;
-    const found = controlCharacterAt(item, at);
-    if (found !== null) return found;
+    if (step.check === 'key') {
+      if (hasControlCharacter(step.key)) return pathOf(step.parent);
+      continue;
+    }
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (hasControlCharacter(current)) return pathOf(step);
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    const entries = Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i] as [string, unknown];
+      stack.push({ check: 'value', value: item, key, parent: step });
+      stack.push({ check: 'key', value: undefined, key, parent: step });
+    }
   }
   return null;
 }

@@ -24,4 +24,16 @@ describe('control characters in input', () => {
     expect(controlCharacterAt({ n: 1, t: true, z: null, s: 'fine' })).toBeNull();
     expect(controlCharacterAt(undefined)).toBeNull();
   });
+
+  it('names the first in document order, a bad string before a later bad key', () => {
+    expect(controlCharacterAt({ a: { b: 'x\u0001' }, 'c\u0000': 1 })).toBe('a.b');
+    expect(controlCharacterAt({ 'c\u0000': 1, a: { b: 'x\u0001' } })).toBe('');
+  });
+
+  it('walks a value nested far deeper than any body without running out of stack', () => {
+    let deep: unknown = ['bad\u0000'];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(controlCharacterAt(deep)).toBe(`${'0.'.repeat(100_000)}0`);
+    expect(controlCharacterAt(JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`))).toBeNull();
+  });
 });

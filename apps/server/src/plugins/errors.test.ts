@@ -11,6 +11,7 @@ import { settings } from '../db/schema';
 import { describeOnDatabases } from '../test/databases';
 import { call, type Harness, startHarness } from '../test/harness';
 import { memberWithToken } from '../test/members';
+import { staffToken } from '../test/staff';
 import { errorResponses, errorsPlugin } from './errors';
 
 describeOnDatabases('error answers of the app', (target) => {
@@ -78,6 +79,35 @@ describeOnDatabases('error answers of the app', (target) => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: 'NO_DATA', message: expect.any(String) });
     }
+  });
+
+  it("answers a broken URL and an overlong path parameter with the envelope, not Fastify's body", async () => {
+    const broken = await call(h.app, 'GET', '/api/qrcode/%E0%A4%A');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ code: 'KEY_INVALID', message: expect.any(String) });
+    const long = await call(h.app, 'GET', `/api/bonus/activate/${'x'.repeat(101)}`);
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ code: 'KEY_INVALID', message: expect.any(String) });
+  });
+
+  it("refuses a row id past PostgreSQL's integer with KEY_INVALID, not a fault", async () => {
+    const token = await staffToken(h.app, 'admin');
+    for (const [method, url, body] of [
+      ['GET', '/api/backoffice/members/2147483648', undefined],
+      ['GET', '/api/backoffice/adjustments?memberId=2147483648', undefined],
+      ['POST', '/api/backoffice/staff/2147483648/reactivate', { reason: 'fuzzed' }],
+      [
+        'POST',
+        '/api/backoffice/adjustments',
+        { memberId: 2147483648, amount: 1, reason: 'fuzzed' },
+      ],
+    ] as const) {
+      const res = await call(h.app, method, url, { token, ...(body ? { body } : {}) });
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toMatchObject({ code: 'KEY_INVALID' });
+    }
+    const largest = await call(h.app, 'GET', '/api/backoffice/members/2147483647', { token });
+    expect(largest.status).toBe(404);
   });
 
   it('answers a real fault with 500 INTERNAL_SERVER_ERROR, no internals, and logs it with the request id', async () => {

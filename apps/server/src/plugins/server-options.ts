@@ -3,7 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
+import { DomainError } from '../lib/domain-error';
 import { requestLogSerializer } from '../lib/log';
+import { sendError } from './errors';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -52,5 +54,11 @@ export function serverOptions(
     genReqId: requestIdOf,
     requestIdHeader: false,
     trustProxy: trustProxyOf(config.trustProxy),
+    // A URL whose percent-encoding is broken, or a path parameter past the router's limit,
+    // never reaches a route or the error handler: refused like any malformed request, in the
+    // contract's envelope rather than Fastify's own body (the contract fuzz test found both).
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply, new DomainError('KEY_INVALID', { status: error.statusCode ?? 400 }));
+    },
   };
 }

@@ -50,7 +50,7 @@ export interface QrPaymentProvider {
 export const SIGNATURE_HEADER = 'x-signature';
 
 /** The body of a paid callback, in the sandbox providers' format (amount in baht, a string). */
-const CallbackBodySchema = z.object({
+export const CallbackBodySchema = z.object({
   reference: z.string().min(1).max(100),
   paymentId: z.string().min(1).max(100),
   amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
