@@ -48,7 +48,7 @@ export const sectionsNav = (page: Page) => page.getByRole('navigation', { name: 
  * server takes each code once and another journey just used it), the next step's code is
  * typed instead.
  */
-async function enterAuthenticatorCode(page: Page, username: string): Promise<void> {
+export async function enterAuthenticatorCode(page: Page, username: string): Promise<void> {
   const field = page.getByLabel('Authenticator code');
   const refused = page.getByRole('alert');
   const signedIn = sectionsNav(page);
@@ -64,13 +64,18 @@ async function enterAuthenticatorCode(page: Page, username: string): Promise<voi
   await expect(signedIn, 'the sandbox’s code was refused twice').toBeVisible();
 }
 
-/** Signs a demo staff member (password `<username>-demo`) in through both steps, in English. */
-export async function signInAsStaff(page: Page, username: string): Promise<void> {
+/** The sign-in's first step for a demo staff member (password `<username>-demo`), in English. */
+export async function enterStaffPassword(page: Page, username: string): Promise<void> {
   await page.goto('/backoffice/login');
   await useEnglish(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(`${username}-demo`);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs a demo staff member in through both steps, in English. */
+export async function signInAsStaff(page: Page, username: string): Promise<void> {
+  await enterStaffPassword(page, username);
   await enterAuthenticatorCode(page, username);
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember } from '../support/members';
 import { statementOf } from '../support/money';
 import { sectionsNav, staffPage } from '../support/staff';
@@ -25,6 +26,7 @@ test('a balance adjustment asked by finance in Members, refused to its asker and
   // Finance may not deactivate members (members.status is admin and support's).
   await expect(row.getByRole('button', { name: 'Deactivate' })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/bo-shots/members.png' });
+  await expectAccessible(page, 'members');
 
   await row.getByRole('button', { name: 'Adjust balance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Adjust the balance of Suda Adjust' });
@@ -35,6 +37,7 @@ test('a balance adjustment asked by finance in Members, refused to its asker and
   await dialog.getByLabel('Amount (BAHT)').fill('250.50');
   await dialog.getByLabel('Reason').fill(reason);
   await page.screenshot({ path: '/tmp/bo-shots/members-adjust.png' });
+  await expectAccessible(page, 'members: adjust a balance');
   await dialog.getByRole('button', { name: 'Send for approval' }).click();
   await expect(page.getByText('The adjustment was sent for approval.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -57,6 +60,7 @@ test('a balance adjustment asked by finance in Members, refused to its asker and
   const waiting = admin.page.getByRole('row').filter({ hasText: reason });
   await expect(waiting).toContainText('Pending');
   await admin.page.screenshot({ path: '/tmp/bo-shots/adjustments.png' });
+  await expectAccessible(admin.page, 'adjustments');
   await waiting.getByRole('button', { name: /^Approve adjustment \d+$/ }).click();
   await expect(admin.page.getByText(/^Adjustment #\d+ approved/)).toBeVisible();
   await expect(admin.page.getByRole('row').filter({ hasText: reason })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { newAccountNo, registerMember, signIn } from '../support/members';
 import { statementOf } from '../support/money';
 import { sectionsNav, staffPage } from '../support/staff';
@@ -25,6 +26,7 @@ test('a bank transfer nobody matched is assigned to its member by finance, appro
   const kept = finance.page.getByRole('link', { name: /Bank transfers nobody matched/ });
   await expect(finance.page.getByTestId('waiting-bank-transfers')).not.toHaveText('0');
   await finance.page.screenshot({ path: '/tmp/bo-shots/dashboard.png' });
+  await expectAccessible(finance.page, 'dashboard');
 
   // It opens the kept transfers; finance assigns this one to the member, found by phone.
   await kept.click();
@@ -42,6 +44,7 @@ test('a bank transfer nobody matched is assigned to its member by finance, appro
     .click();
   await dialog.getByLabel('Reason').fill(`The sender wrote ${member.phone} in the note`);
   await finance.page.screenshot({ path: '/tmp/bo-shots/bank-transfers-assign.png' });
+  await expectAccessible(finance.page, 'bank transfers: assign one');
   await dialog.getByRole('button', { name: 'Send for approval' }).click();
   await expect(
     finance.page.getByText(`Transfer ${reference} was sent for approval.`),
@@ -52,6 +55,7 @@ test('a bank transfer nobody matched is assigned to its member by finance, appro
   await expect(row).toContainText('Waiting for approval');
   await expect(row).toContainText(/To member #\d+, assigned by finance \(adjustment #\d+\)/);
   await finance.page.screenshot({ path: '/tmp/bo-shots/bank-transfers.png' });
+  await expectAccessible(finance.page, 'bank transfers');
   await row.getByRole('button', { name: /^Approve adjustment \d+$/ }).click();
   await expect(
     finance.page.getByText('Another staff member must approve what you asked for.'),
@@ -82,6 +86,7 @@ test('a bank transfer nobody matched is assigned to its member by finance, appro
     admin.page.getByRole('table', { name: 'Movements' }).getByRole('row', { name: /Deposit/ }),
   ).toContainText('750.25 baht');
   await admin.page.screenshot({ path: '/tmp/bo-shots/member.png' });
+  await expectAccessible(admin.page, 'member page');
   await admin.context.close();
 
   // The member's statement: the deposit, once, even when the feed reports it again.

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, signIn, useLanguage } from '../support/members';
 import { asDesk, previewIn, screenOf, shootPhone } from '../support/phone-preview';
 import { sectionsNav, staffPage } from '../support/staff';
@@ -56,20 +57,25 @@ test('an admin changes the conditions in English and Lao, previews them on a pho
     // Each part beside its phone, for its look.
     await expect(screenOf(desk).getByText(/Member Wallet/)).toBeVisible();
     await desk.screenshot({ path: `${SHOTS}/content-info-en.png` });
+    await expectAccessible(desk, 'content: site information');
     await desk.getByRole('tab', { name: 'Contact' }).click();
     await previewIn(desk, 'English');
     await expect(screenOf(desk).getByText('@memberwallet')).toBeVisible();
     await desk.screenshot({ path: `${SHOTS}/content-contact-en.png` });
+    await expectAccessible(desk, 'content: contact');
     await desk.getByRole('tab', { name: 'Member agreement' }).click();
     await expect(screenOf(desk).getByRole('dialog', { name: 'Member agreement' })).toBeVisible();
     await desk.screenshot({ path: `${SHOTS}/content-agreements-en.png` });
+    await expectAccessible(desk, 'content: member agreement');
     await desk.getByRole('tab', { name: 'Bonus notice' }).click();
     await expect(screenOf(desk).getByRole('note')).toContainText('falls to 10%');
     await desk.screenshot({ path: `${SHOTS}/content-notice-en.png` });
+    await expectAccessible(desk, 'content: bonus notice');
     await desk.getByRole('tab', { name: 'How-to videos' }).click();
     // The member's how-to page, its five videos listed under the operator's English titles.
     await expect(screenOf(desk).getByRole('button', { name: /Using the wallet/ })).toBeVisible();
     await desk.screenshot({ path: `${SHOTS}/content-howto-en.png` });
+    await expectAccessible(desk, 'content: how-to videos');
 
     // The conditions: a new English and Lao title and text, seen on the phone before publishing.
     await desk.getByRole('tab', { name: 'Conditions' }).click();
@@ -84,6 +90,7 @@ test('an admin changes the conditions in English and Lao, previews them on a pho
     await previewIn(desk, 'English');
     await expect(phone.getByRole('dialog', { name: 'House rules' })).toContainText(english);
     await desk.screenshot({ path: `${SHOTS}/content-conditions-en.png` });
+    await expectAccessible(desk, 'content: conditions, a draft in its phone');
     await shootPhone(desk, desk, `${SHOTS}/content-conditions-preview-en.png`);
     await previewIn(desk, 'ລາວ');
     await expect(phone.getByRole('dialog', { name: 'ກົດລະບຽບ' })).toContainText(lao);
@@ -112,6 +119,7 @@ test('an admin changes the conditions in English and Lao, previews them on a pho
         .getByText('ติดต่อทีมงานได้ตลอด 24 ชั่วโมงผ่าน LINE'),
     ).toBeVisible();
     await desk.screenshot({ path: `${SHOTS}/content-contact-th.png` });
+    await expectAccessible(desk, 'content: contact (Thai)');
 
     // The member, in English, opens the conditions from the bottom menu: the new English text.
     await page.goto('/user/home');
@@ -119,6 +127,7 @@ test('an admin changes the conditions in English and Lao, previews them on a pho
     const conditions = page.getByRole('dialog', { name: 'House rules' });
     await expect(conditions).toContainText(english);
     await page.screenshot({ path: `${SHOTS}/content-member-conditions-en.png` });
+    await expectAccessible(page, 'conditions');
     await conditions.getByRole('button', { name: 'Close' }).click();
     await expect(conditions).toBeHidden();
 
@@ -127,6 +136,7 @@ test('an admin changes the conditions in English and Lao, previews them on a pho
     await page.getByRole('button', { name: 'ເງື່ອນໄຂ' }).click();
     await expect(page.getByRole('dialog', { name: 'ກົດລະບຽບ' })).toContainText(lao);
     await page.screenshot({ path: `${SHOTS}/content-member-conditions-la.png` });
+    await expectAccessible(page, 'conditions (Lao)');
   } finally {
     // The demo's conditions back, whatever happened above: later journeys read them.
     const back = await desk.request.put(`${content}/conditions`, {
@@ -167,6 +177,7 @@ test('an admin is told, in words, that an allow-list without their own address w
     ).toBeVisible();
     await expect(dialog).toBeHidden();
     await desk.screenshot({ path: `${SHOTS}/settings-allow-lists-self-en.png` });
+    await expectAccessible(desk, 'settings: allow-lists, refused');
 
     // With the admin's own address added by its button, it is taken.
     await form.getByRole('button', { name: "Add your address to the members' list" }).click();
@@ -186,6 +197,7 @@ test('an admin is told, in words, that an allow-list without their own address w
     await expect(read.getByRole('textbox', { name: /Members' list/ })).toBeDisabled();
     await expect(read.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await finance.page.screenshot({ path: `${SHOTS}/settings-allow-lists-finance-en.png` });
+    await expectAccessible(finance.page, 'settings: allow-lists, read only');
     await finance.context.close();
   } finally {
     // Every address allowed again, whatever happened above: later journeys call from others.

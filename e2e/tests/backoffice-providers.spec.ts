@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { memberToken, registerMember, signIn, topUp } from '../support/members';
 import { staffPage } from '../support/staff';
 
@@ -23,7 +24,10 @@ async function switchMaintenance(admin: Page, on: boolean, reason: string) {
     name: on ? 'Put Betflix into maintenance?' : 'End the maintenance of Betflix?',
   });
   await dialog.getByLabel('Reason').fill(reason);
-  if (on) await admin.screenshot({ path: '/tmp/bo-shots/providers-maintenance-dialog-en.png' });
+  if (on) {
+    await admin.screenshot({ path: '/tmp/bo-shots/providers-maintenance-dialog-en.png' });
+    await expectAccessible(admin, 'settings: put a game into maintenance?');
+  }
   await dialog.getByRole('button', { name: on ? 'Start maintenance' : 'End maintenance' }).click();
   await expect(
     admin.getByText(on ? '“Betflix” is in maintenance.' : '“Betflix” is open again.'),
@@ -46,7 +50,7 @@ test('an admin puts a game provider into maintenance, a member sees it as such a
     amount: 100,
   });
   await signIn(page, member);
-  const slide = page.getByRole('button', { name: 'Open Betflix' });
+  const slide = page.getByRole('button', { name: /^Betflix / });
   await expect(slide).toContainText('Active');
 
   const admin = await staffPage(browser, baseURL ?? '', 'admin');
@@ -57,6 +61,7 @@ test('an admin puts a game provider into maintenance, a member sees it as such a
   await switchMaintenance(admin.page, true, 'Betflix upgrades its servers until 14:00');
   await expect(admin.page.getByRole('switch', { name: 'Betflix in maintenance' })).toBeChecked();
   await admin.page.screenshot({ path: '/tmp/bo-shots/providers-maintenance-en.png' });
+  await expectAccessible(admin.page, 'settings: game providers, one in maintenance');
 
   try {
     // Every process reads the providers at most a second late: the member's next read shows it.
@@ -66,6 +71,7 @@ test('an admin puts a game provider into maintenance, a member sees it as such a
     }).toPass({ timeout: 20_000 });
     await slide.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/bo-shots/member-home-maintenance-en.png' });
+    await expectAccessible(page, 'home, a game in maintenance');
 
     await slide.click();
     const game = page.getByRole('dialog', { name: 'Betflix' });
@@ -74,6 +80,7 @@ test('an admin puts a game provider into maintenance, a member sees it as such a
     await expect(game.getByRole('button', { name: 'Play' })).toBeDisabled();
     await expect(game.getByRole('button', { name: 'Reset password' })).toBeDisabled();
     await page.screenshot({ path: '/tmp/bo-shots/member-game-maintenance-en.png' });
+    await expectAccessible(page, 'game account in maintenance');
     await game.getByRole('button', { name: 'Close' }).click();
 
     // Moving money out is refused as maintenance, not as a failed transfer: nothing moves.
@@ -92,6 +99,7 @@ test('an admin puts a game provider into maintenance, a member sees it as such a
       page.getByText('This game is under maintenance. Please try again later.'),
     ).toBeVisible();
     await page.screenshot({ path: '/tmp/bo-shots/member-transfer-maintenance-en.png' });
+    await expectAccessible(page, 'transfer, refused by the maintenance');
   } finally {
     // Opened again whatever happened above: the server is shared by the file's journeys.
     await switchMaintenance(admin.page, false, 'Betflix is back');
@@ -134,12 +142,14 @@ test('finance adds a deposit account, kept off, and an admin rotates a QR callba
   await form.getByRole('switch', { name: 'On for members' }).click();
   await form.getByLabel('Reason').fill('Second SCB account, opened for the evening rush');
   await finance.page.screenshot({ path: '/tmp/bo-shots/deposit-account-form-en.png' });
+  await expectAccessible(finance.page, 'settings: add a deposit account');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(finance.page.getByText(`“SCB ${accountNo}” is added.`)).toBeVisible();
   await expect(
     finance.page.getByRole('switch', { name: `SCB ${accountNo} shown to members` }),
   ).not.toBeChecked();
   await finance.page.screenshot({ path: '/tmp/bo-shots/deposit-accounts-en.png', fullPage: true });
+  await expectAccessible(finance.page, 'settings: deposit accounts');
   // Finance reads the QR secrets' dates, and may not rotate them.
   await finance.page.getByRole('tab', { name: 'QR secrets' }).click();
   await expect(finance.page.getByRole('table', { name: 'QR secrets' })).toContainText('KBANK');
@@ -155,6 +165,7 @@ test('finance adds a deposit account, kept off, and an admin rotates a QR callba
   const shown = admin.page.getByRole('dialog', { name: 'New secret of PAYONEX' });
   await expect(shown.getByTestId('new-qr-secret')).toHaveText(/^[0-9a-f]{64}$/);
   await admin.page.screenshot({ path: '/tmp/bo-shots/qr-secret-shown-en.png' });
+  await expectAccessible(admin.page, 'settings: a new QR secret, shown once');
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(shown).toBeHidden();
   await expect(admin.page.getByTestId('new-qr-secret')).toHaveCount(0);

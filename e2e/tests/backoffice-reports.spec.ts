@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, topUp } from '../support/members';
 import { sectionsNav, staffPage } from '../support/staff';
 
@@ -92,6 +93,7 @@ test('finance reads a member’s sandbox deposit in the reports: chart, table an
   await expect(tooltip).toContainText(today);
   await expect(tooltip).toContainText(`Sandbox${body.at(-1)?.[sandboxColumn]}`);
   await page.screenshot({ path: '/tmp/bo-shots/reports-cash-en.png' });
+  await expectAccessible(page, 'reports: cash, a tooltip shown');
 
   // The CSV: the table's rows and columns, amounts as plain numbers, the currency in the header.
   const [download] = await Promise.all([
@@ -125,6 +127,7 @@ test('finance reads a member’s sandbox deposit in the reports: chart, table an
     await expect(page.getByRole('region', { name: region }).getByRole('table')).toBeVisible();
     await expect(page.getByRole('figure')).toBeVisible();
     await page.screenshot({ path: `/tmp/bo-shots/reports-${tab.toLowerCase()}-en.png` });
+    await expectAccessible(page, `reports: ${tab.toLowerCase()}`);
   }
   await page.getByRole('tab', { name: 'Reconciliation' }).click();
   await expect(page).toHaveURL(/\?tab=reconciliation$/);
@@ -135,6 +138,7 @@ test('finance reads a member’s sandbox deposit in the reports: chart, table an
   const latest = page.getByRole('region', { name: 'Latest reconciliations' }).getByRole('table');
   await expect(latest.getByRole('row').nth(2)).toBeVisible();
   await page.screenshot({ path: '/tmp/bo-shots/reports-reconciliation-en.png' });
+  await expectAccessible(page, 'reports: reconciliation');
   await context.close();
 });
 
@@ -163,5 +167,6 @@ test('a viewer reads the reports and the reconciliations but is not offered "Run
   await page.getByRole('menuitemradio', { name: 'ไทย' }).click();
   await expect(page.getByRole('heading', { name: 'รายงาน', level: 1 })).toBeVisible();
   await page.screenshot({ path: '/tmp/bo-shots/reports-cash-th.png' });
+  await expectAccessible(page, 'reports: cash in kip by month (Thai)');
   await context.close();
 });

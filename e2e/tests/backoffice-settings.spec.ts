@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, signIn } from '../support/members';
 import { sectionsNav, staffPage } from '../support/staff';
 
@@ -36,12 +37,14 @@ test('an admin closes the service with a reason, a member’s open app shows the
   const dialog = admin.page.getByRole('dialog', { name: 'Close the service to every member?' });
   await dialog.getByLabel('Reason').fill('Bank maintenance tonight, back at 06:00');
   await admin.page.screenshot({ path: '/tmp/bo-shots/settings-close-dialog-en.png' });
+  await expectAccessible(admin.page, 'settings: close the service?');
   await dialog.getByRole('button', { name: 'Close the service' }).click();
   await expect(admin.page.getByText('The service is closed to members.')).toBeVisible();
   const banner = admin.page.getByRole('alert', { name: 'The service is closed' });
   await expect(banner).toBeVisible();
   await expect(service).toContainText('Closed');
   await admin.page.screenshot({ path: '/tmp/bo-shots/settings-closed-en.png' });
+  await expectAccessible(admin.page, 'settings: the service closed');
 
   try {
     // Each server process reads the switch at most a second late: the member's next call after
@@ -75,9 +78,11 @@ test('an admin closes the service with a reason, a member’s open app shows the
   await expect(admin.page.locator('html')).toHaveAttribute('lang', 'th');
   await expect(admin.page.getByRole('heading', { name: 'ตั้งค่า' })).toBeVisible();
   await admin.page.screenshot({ path: '/tmp/bo-shots/settings-th.png' });
+  await expectAccessible(admin.page, 'settings (Thai)');
   await admin.page.getByRole('tab', { name: 'กฎจำนวนเงิน' }).click();
   await expect(admin.page.getByRole('form', { name: /ไทย|BAHT/ })).toBeVisible();
   await admin.page.screenshot({ path: '/tmp/bo-shots/settings-limits-th.png' });
+  await expectAccessible(admin.page, 'settings: amount rules (Thai)');
   await admin.context.close();
 });
 
@@ -115,6 +120,7 @@ test('finance lowers the baht approval threshold with a reason and sees it kept 
   await baht.getByRole('button', { name: 'Save' }).click();
   await expect(baht.getByText('The minimum cannot be above the maximum.')).toBeVisible();
   await page.screenshot({ path: '/tmp/bo-shots/settings-limits-refused-en.png' });
+  await expectAccessible(page, 'settings: amount rules, refused');
   await baht.getByRole('button', { name: 'Undo changes' }).click();
   await expect(minimum).toHaveValue('100');
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { expectAccessible } from '../support/accessibility';
 import { useEnglish } from '../support/members';
 import { awaitFreshStep, desktop, sectionsNav, staffPage } from '../support/staff';
 
@@ -34,12 +35,14 @@ test('an admin adds a finance account; its first sign-in replaces the handed-ove
     dialog.getByText('It is shown this once and never again.', { exact: false }),
   ).toBeVisible();
   await admin.page.screenshot({ path: '/tmp/bo-shots/staff-created.png' });
+  await expectAccessible(admin.page, 'staff: a new account and its password');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   const row = admin.page.getByRole('row').filter({ hasText: username });
   await expect(row).toContainText('Finance');
   await expect(row).toContainText('No authenticator yet');
   await admin.page.screenshot({ path: '/tmp/bo-shots/staff.png' });
+  await expectAccessible(admin.page, 'staff');
   // Shown once: opening the dialog again shows an empty form.
   await admin.page.getByRole('button', { name: 'Add staff' }).click();
   await expect(dialog.getByTestId('one-time-password')).toHaveCount(0);
@@ -61,6 +64,7 @@ test('an admin adds a finance account; its first sign-in replaces the handed-ove
   const secret = (grouped ?? '').replaceAll(' ', '');
   expect(secret.length).toBeGreaterThanOrEqual(16);
   await page.screenshot({ path: '/tmp/bo-shots/enrolment.png' });
+  await expectAccessible(page, 'sign-in: set up the authenticator');
 
   // The handed-over password is replaced in the same step.
   await page.getByLabel('Your own password').fill('finance chose this one');
@@ -72,6 +76,7 @@ test('an admin adds a finance account; its first sign-in replaces the handed-ove
   const codes = page.getByRole('list', { name: 'Save your recovery codes' });
   await expect(codes.getByRole('listitem')).toHaveCount(8);
   await page.screenshot({ path: '/tmp/bo-shots/recovery-codes.png' });
+  await expectAccessible(page, 'sign-in: recovery codes');
   await page.getByRole('button', { name: 'I have saved them, continue' }).click();
 
   // In the back office, with the finance sections only.

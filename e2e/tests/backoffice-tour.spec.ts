@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { sectionsNav, staffPage } from '../support/staff';
 
 test('an admin reads the audit log, checks its chain, exports it, and ends a session of their own', async ({
@@ -43,6 +44,7 @@ test('an admin reads the audit log, checks its chain, exports it, and ends a ses
   await page.getByRole('row').nth(1).getByRole('cell').first().click();
   await expect(page.getByText('Before', { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: '/tmp/bo-shots/audit.png' });
+  await expectAccessible(page, 'audit log, a row open');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -56,6 +58,7 @@ test('an admin reads the audit log, checks its chain, exports it, and ends a ses
   await expect(page).toHaveURL(/\/backoffice\/sessions$/);
   await expect(page.getByText('This browser')).toBeVisible();
   await page.screenshot({ path: '/tmp/bo-shots/sessions.png' });
+  await expectAccessible(page, 'my sessions');
   const others = page
     .getByRole('row')
     .filter({ hasNotText: 'This browser' })
@@ -75,6 +78,7 @@ test('an admin reads the audit log, checks its chain, exports it, and ends a ses
   await expect(page).toHaveURL(/\/backoffice\/login$/);
   await expect(page.getByRole('heading', { name: 'Back office' })).toBeVisible();
   await page.screenshot({ path: '/tmp/bo-shots/login.png' });
+  await expectAccessible(page, 'staff sign-in');
 
   // The other session still holds.
   await other.page.reload();

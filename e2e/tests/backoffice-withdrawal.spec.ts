@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, topUp } from '../support/members';
 import { statementOf, withdraw } from '../support/money';
 import { sectionsNav, staffPage } from '../support/staff';
@@ -29,6 +30,7 @@ test('finance approves a withdrawal held above the limit in the Withdrawals scre
   await expect(page.getByTestId('withdrawals-count')).not.toHaveText('0');
   await expect(page.getByText('Oldest waiting')).toBeVisible();
   await page.screenshot({ path: '/tmp/bo-shots/withdrawals.png' });
+  await expectAccessible(page, 'withdrawals');
 
   // Approved from its row (the sign-in's code is fresh: no code is asked again).
   await row.getByRole('button', { name: /^Approve withdrawal \d+$/ }).click();
@@ -41,6 +43,7 @@ test('finance approves a withdrawal held above the limit in the Withdrawals scre
   const approved = page.getByRole('row').filter({ hasText: member.phone });
   await expect(approved).toContainText('finance');
   await page.screenshot({ path: '/tmp/bo-shots/withdrawals-approved.png' });
+  await expectAccessible(page, 'withdrawals: approved');
   await context.close();
 
   // The payout bank pays it; the member's statement shows it successful.

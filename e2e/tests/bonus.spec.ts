@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, signIn } from '../support/members';
 
 /**
@@ -42,6 +43,7 @@ test('promotion code: typed in lower case, shown and sent upper case, found and 
   await expect(notice).toContainText(/\b10%/);
   await expect(notice).not.toContainText('%percentFail%');
   await page.screenshot({ path: '/tmp/bonus-promotion.png' });
+  await expectAccessible(page, 'promotion code details');
 
   await details.getByRole('button', { name: 'Activate' }).click();
   await expect(
@@ -69,12 +71,14 @@ test('a listed bonus: DAILY10 taken from its card, paid by a 500-baht bank trans
 }) => {
   const member = await newMemberOnBonusPage(page, request);
   await page.screenshot({ path: '/tmp/bonus-list.png', fullPage: true });
+  await expectAccessible(page, 'bonus');
 
-  await page.getByRole('button', { name: 'DAILY10: see details' }).click();
+  await page.getByRole('button', { name: /^DAILY10 / }).click();
   const details = page.getByRole('dialog', { name: 'Bonus DAILY10' });
   await expect(details.getByText(/Daily bonus 10% up to 200 baht/)).toBeVisible();
   await expect(details.getByTestId('bonus-notice')).toContainText(/\b10%/);
   await page.screenshot({ path: '/tmp/bonus-details.png' });
+  await expectAccessible(page, 'bonus details');
   await details.getByRole('button', { name: 'Activate' }).click();
   await expect(details).toBeHidden();
 
@@ -86,7 +90,7 @@ test('a listed bonus: DAILY10 taken from its card, paid by a 500-baht bank trans
     'Running',
   );
   // One bonus at a time: the others can no longer be taken while DAILY10 runs.
-  await page.getByRole('button', { name: 'WEEKLY20: see details' }).click();
+  await page.getByRole('button', { name: /^WEEKLY20 / }).click();
   const weekly = page.getByRole('dialog', { name: 'Bonus WEEKLY20' });
   await weekly.getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByText('A bonus is already active.')).toBeVisible();
@@ -151,12 +155,14 @@ test('a listed bonus: DAILY10 taken from its card, paid by a 500-baht bank trans
   await expect(panel.getByTestId('running-locked')).toHaveText('450.00 baht');
   await expect(panel).toContainText('now 400.00 baht) falls to 55.00 baht');
   await panel.screenshot({ path: '/tmp/bonus-running.png' });
+  await expectAccessible(page, 'bonus, one running');
 
   await panel.getByRole('button', { name: 'Cancel bonus' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this bonus?' });
   await expect(confirm).toContainText('DAILY10 ends now and the bonus wallet is forfeited.');
   await page.waitForTimeout(400); // the picture only: the modal's opening transition ends
   await page.screenshot({ path: '/tmp/bonus-cancel-confirm.png' });
+  await expectAccessible(page, 'cancel the bonus?');
   await confirm.getByRole('button', { name: 'Keep the bonus' }).click();
   await expect(confirm).toBeHidden();
   await expect(panel).toBeVisible();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { memberToken, registerMember } from '../support/members';
 import { staffDesk } from '../support/staff';
 
@@ -59,6 +60,7 @@ test('support finds a member under a flood of guests through the members filter 
     page.getByRole('log', { name: 'Messages' }).getByText('Where is my withdrawal?'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\?show=members&c=\d+$/);
+  await expectAccessible(page, 'support chat, a conversation open');
 
   // Guests only: no member among them.
   await list.getByText('Guests', { exact: true }).click();

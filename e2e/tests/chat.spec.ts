@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { serverProcess } from '../../apps/server/src/test/server-process';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, signIn, topUp, useEnglish } from '../support/members';
 import { staffDesk } from '../support/staff';
 
@@ -42,11 +43,13 @@ test('a guest chats from the contact page and support answers from the staff scr
 }) => {
   await page.goto('/contact');
   await useEnglish(page);
+  await expectAccessible(page, 'contact');
   const chat = await openChat(page);
   await say(chat, 'Hello, I cannot find my deposit');
   const log = chat.getByRole('log', { name: 'Chat messages' });
   await expect(log.getByText('Hello, I cannot find my deposit')).toBeVisible();
   await page.screenshot({ path: '/tmp/chat-guest.png' });
+  await expectAccessible(page, 'chat (guest)');
 
   const desk = await staffDesk(browser, baseURL ?? '');
   const staff = desk.page;
@@ -62,6 +65,7 @@ test('a guest chats from the contact page and support answers from the staff scr
   await staff.getByRole('textbox', { name: 'Message' }).fill('Hi! Which bank did you use?');
   await staff.getByRole('textbox', { name: 'Message' }).press('Enter');
   await staff.screenshot({ path: '/tmp/chat-staff.png' });
+  await expectAccessible(staff, 'support chat (staff, on a phone)');
 
   // The answer reaches the guest at once, without a reload.
   await expect(log.getByText('Hi! Which bank did you use?')).toBeVisible();
@@ -74,6 +78,7 @@ test('a guest chats from the contact page and support answers from the staff scr
   await staff.getByRole('dialog').getByRole('button', { name: 'End conversation' }).click();
   await expect(log.getByText('End Conversation')).toBeVisible();
   await page.screenshot({ path: '/tmp/chat-guest-ended.png' });
+  await expectAccessible(page, 'chat (guest), ended');
 
   // The guest id is kept: after a reload the conversation is still there.
   await page.reload();
@@ -103,6 +108,7 @@ test('a member sends a picture, and the home balance follows a deposit without a
   const shown = chat.locator('img[alt="receipt.png"]').first();
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
   await page.screenshot({ path: '/tmp/chat-member-picture.png' });
+  await expectAccessible(page, 'chat (member), with a picture');
 
   // The picture is served to its own conversation's member through its signed link.
   const src = await chat.locator('img[alt="receipt.png"]').first().getAttribute('src');

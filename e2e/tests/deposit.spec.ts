@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { readClipboard } from '../support/clipboard';
 import { registerMember, signIn } from '../support/members';
 
@@ -30,6 +31,7 @@ test('deposit by bank transfer: copy our account number, transfer from the regis
   await expect(page.getByText('Copied: 4071234567')).toBeVisible();
   expect(await readClipboard(page)).toBe('4071234567');
   await page.screenshot({ path: '/tmp/deposit-modal.png' });
+  await expectAccessible(page, 'deposit: bank transfer and gift link');
 
   // The bank feed reports the member's transfer twice; the open modal reads the wallet again.
   const reference = `SCB${randomUUID().slice(0, 20)}`;
@@ -109,6 +111,7 @@ test('deposit by QR: create a KBANK QR, watch the countdown, the provider report
   const first = await countdown.textContent();
   await expect(countdown).not.toHaveText(first ?? '', { timeout: 3000 });
   await page.screenshot({ path: '/tmp/deposit-qr.png' });
+  await expectAccessible(page, 'deposit: QR code');
 
   // The member pays in the banking app; the provider reports it through its signed callback.
   const paid = await request.post(`/api/sandbox/qrcode/${qrcodeId}/pay`);
@@ -171,6 +174,7 @@ test('KBANK auto bank-name edit: a KTB member with a Thai account name gives it 
   await expect(editor.getByText('Bank account name must be in English only')).toBeVisible();
   await field.fill('Somchai Jaidee');
   await page.screenshot({ path: '/tmp/deposit-edit-name.png' });
+  await expectAccessible(page, 'deposit: account name in English');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor).toBeHidden();
   await expect(page.getByText('Copied: 0618765432')).toBeVisible({ timeout: 5000 });

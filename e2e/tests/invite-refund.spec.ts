@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { readClipboard } from '../support/clipboard';
 import { type Member, memberToken, registerMember, signIn, topUp } from '../support/members';
 
@@ -34,8 +35,17 @@ async function loseAtPg(
   expect((await request.get('/api/wallet/refresh/slot', { headers: asMember })).status()).toBe(200);
 }
 
-/** The spec's screens and states: the drawer entry shows the banners first; Continue opens the modal. */
-async function openFromDrawer(page: Page, entry: string, title: string, shot: string) {
+/**
+ * The spec's screens and states: the drawer entry shows the banners first; Continue opens the
+ * modal. `check` runs the accessibility check on the banners.
+ */
+async function openFromDrawer(
+  page: Page,
+  entry: string,
+  title: string,
+  shot: string,
+  { check = false } = {},
+) {
   await page.getByRole('button', { name: 'Quick actions' }).click();
   const drawer = page.getByRole('dialog', { name: 'Quick actions' });
   await expect(drawer.getByRole('button', { name: entry })).toBeVisible();
@@ -47,6 +57,7 @@ async function openFromDrawer(page: Page, entry: string, title: string, shot: st
   await expect(carousel.locator('img').first()).toBeVisible();
   await page.waitForTimeout(400); // the picture only: the modal's opening transition ends
   await page.screenshot({ path: shot });
+  if (check) await expectAccessible(page, `${title}: banners`);
   await page
     .getByRole('dialog', { name: title, exact: true })
     .getByRole('button', { name: 'Continue' })
@@ -67,7 +78,15 @@ test('invite: the link copied from the modal, a friend registered with it loses 
   const inviter = await registerMember(request);
   await signIn(page, inviter);
 
-  const invite = await openFromDrawer(page, 'Invite', 'Invite friends', '/tmp/invite-carousel.png');
+  const invite = await openFromDrawer(
+    page,
+    'Invite',
+    'Invite friends',
+    '/tmp/invite-carousel.png',
+    {
+      check: true,
+    },
+  );
   const link = invite.getByLabel('Your invite link');
   await expect(link).toHaveValue(new RegExp(`^${baseURL}/register\\?code=PR\\d+$`));
   const url = await link.inputValue();
@@ -80,6 +99,7 @@ test('invite: the link copied from the modal, a friend registered with it loses 
   await expect(page.getByText(`Copied: ${url}`)).toBeVisible();
   expect(await readClipboard(page)).toBe(url);
   await page.screenshot({ path: '/tmp/invite-modal.png' });
+  await expectAccessible(page, 'invite friends');
   await invite.getByRole('button', { name: 'Close' }).click();
   await expect(invite).toBeHidden();
 
@@ -95,6 +115,7 @@ test('invite: the link copied from the modal, a friend registered with it loses 
   await expect(card.getByTestId('invite-amount')).toHaveText('5.00 baht');
   await expect(page.getByTestId('wallet-total')).toHaveText('0.00 baht');
   await card.screenshot({ path: '/tmp/invite-home-card.png' });
+  await expectAccessible(page, 'home, with a referral bonus');
 
   const again = await openFromDrawer(
     page,
@@ -108,6 +129,7 @@ test('invite: the link copied from the modal, a friend registered with it loses 
   await expect(friends.getByRole('row').nth(1)).toContainText('Noi Friend');
   await expect(friends.getByRole('row').nth(1)).toContainText('5.00 baht');
   await page.screenshot({ path: '/tmp/invite-modal-friend.png' });
+  await expectAccessible(page, 'invite friends, with a friend');
   await again.getByRole('button', { name: 'Close' }).click();
   await expect(again).toBeHidden();
 
@@ -126,13 +148,16 @@ test("refund: nothing for a new member; yesterday's loss received into the log a
   const member = await registerMember(request);
   await signIn(page, member);
 
-  const empty = await openFromDrawer(page, 'Refund', 'Refund', '/tmp/refund-carousel.png');
+  const empty = await openFromDrawer(page, 'Refund', 'Refund', '/tmp/refund-carousel.png', {
+    check: true,
+  });
   await expect(empty.getByText('No refund found.')).toBeVisible();
   await expect(empty.getByRole('button', { name: 'Receive refund' })).toBeDisabled();
   await expect(empty.getByText('No refunds received yet.')).toBeVisible();
   await expect(empty.getByTestId('refund-success')).toHaveText('0.5%');
   await expect(empty.getByTestId('refund-fail')).toHaveText('5%');
   await page.screenshot({ path: '/tmp/refund-modal-empty.png' });
+  await expectAccessible(page, 'refund, none yet');
   await empty.getByRole('button', { name: 'Close' }).click();
   await expect(empty).toBeHidden();
 
@@ -154,12 +179,14 @@ test("refund: nothing for a new member; yesterday's loss received into the log a
   const log = modal.getByRole('table', { name: 'Refund log' });
   await expect(log.getByRole('row')).toHaveCount(2);
   await expect(log.getByRole('row').nth(1)).toContainText('10.00 baht');
+  await expectAccessible(page, 'refund, received');
 
   await modal.getByRole('button', { name: 'Refund to wallet' }).click();
   const confirm = page.getByRole('dialog', { name: 'Move your refunds to your wallet?' });
   await expect(confirm).toContainText('Refund rates: success 0.5%, fail 5%.');
   await page.waitForTimeout(400); // the picture only
   await page.screenshot({ path: '/tmp/refund-confirm.png' });
+  await expectAccessible(page, 'move the refunds to the wallet?');
   await confirm.getByRole('button', { name: 'Move to wallet' }).click();
   await expect(page.getByText('10.00 baht refund moved to your wallet.')).toBeVisible();
   await expect(modal).toBeHidden();
@@ -198,4 +225,5 @@ test('refund: receiving is off, with the condition text, while a bonus runs', as
   await expect(modal.getByRole('button', { name: 'Receive refund' })).toBeDisabled();
   await expect(modal.getByText('No refunds received yet.')).toBeVisible();
   await page.screenshot({ path: '/tmp/refund-modal-bonus.png' });
+  await expectAccessible(page, 'refund, blocked by a running bonus');
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { enterPhoneAndCode, newAccountNo, newLaoPhone, useEnglish } from '../support/members';
 
 test('the Laos build speaks Lao by default and asks for the wallet currency, LAK first, with the banks of that currency', async ({
@@ -7,6 +8,7 @@ test('the Laos build speaks Lao by default and asks for the wallet currency, LAK
 }) => {
   await page.goto('/register');
   await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
+  await expectAccessible(page, 'register: phone number (Laos build, Lao)');
   await useEnglish(page);
 
   const phone = newLaoPhone();
@@ -19,6 +21,7 @@ test('the Laos build speaks Lao by default and asks for the wallet currency, LAK
 
   const currency = page.getByRole('combobox', { name: 'Wallet currency' });
   await expect(currency).toHaveValue('Lao kip (LAK)');
+  await expectAccessible(page, 'register: bank account with its currency (Laos build)');
   // A kip wallet pays out to a Lao bank (issue 30): the bank list follows the currency.
   await page.getByRole('combobox', { name: 'Bank' }).click();
   await expect(

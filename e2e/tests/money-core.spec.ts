@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, signIn, topUp } from '../support/members';
 
 async function transfer(page: Page, from: RegExp, to: RegExp, amount: string) {
@@ -24,12 +25,13 @@ test('top up, activate a game, transfer to it, play a round, bring money back, s
   await page.screenshot({ path: '/tmp/money-home.png', fullPage: true });
 
   // Activate PG Soft from its carousel slide.
-  await page.getByRole('button', { name: 'Open PG Soft' }).click();
+  await page.getByRole('button', { name: /^PG Soft / }).click();
   const game = page.getByRole('dialog', { name: 'PG Soft' });
   await game.getByRole('button', { name: 'Activate account' }).click();
   await expect(game.getByRole('textbox', { name: 'Username' })).not.toHaveValue('');
   await expect(game.getByRole('button', { name: 'Copy password' })).toBeVisible();
   await page.screenshot({ path: '/tmp/money-game.png' });
+  await expectAccessible(page, 'game account');
   await game.getByRole('button', { name: 'Close' }).click();
 
   // The transfer rules, then 100 baht to the game.
@@ -49,13 +51,14 @@ test('top up, activate a game, transfer to it, play a round, bring money back, s
   await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
   await expect(dialog.getByText('Cannot transfer to or from same account')).toBeVisible();
   await page.screenshot({ path: '/tmp/money-transfer.png' });
+  await expectAccessible(page, 'transfer, with an error');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await transfer(page, /Wallet/, /PG Soft/, '100');
   await expect(page.getByText('100.00 baht transferred.')).toBeVisible();
   await expect(page.getByTestId('wallet-total')).toHaveText('1,000.00 baht');
 
   // Play: the game opens in a new tab, signed in through auto-login; one round there.
-  await page.getByRole('button', { name: 'Open PG Soft' }).click();
+  await page.getByRole('button', { name: /^PG Soft / }).click();
   const popupOpened = page.context().waitForEvent('page');
   await game.getByRole('button', { name: 'Play' }).click();
   const popup = await popupOpened;
@@ -69,6 +72,8 @@ test('top up, activate a game, transfer to it, play a round, bring money back, s
   // Bring 50 baht back (the provider balance is synced first, whatever the round did).
   await transfer(page, /PG Soft/, /Wallet/, '50');
   await expect(page.getByText('50.00 baht transferred.')).toBeVisible();
+  // Home with a game account in use (its card's active state).
+  await expectAccessible(page, 'home, with a game account');
 
   await page.getByRole('link', { name: 'Transaction history' }).click();
   await expect(page).toHaveURL(/\/user\/statement$/);
@@ -78,6 +83,7 @@ test('top up, activate a game, transfer to it, play a round, bring money back, s
   await expect(entries.filter({ hasText: 'PG Soft to Wallet' })).toContainText('50.00 baht');
   await expect(entries.first()).toContainText('Success');
   await page.screenshot({ path: '/tmp/money-statement.png', fullPage: true });
+  await expectAccessible(page, 'transaction history');
 });
 
 test('withdraw within the limits, refused outside them, listed in the statement', async ({
@@ -94,6 +100,7 @@ test('withdraw within the limits, refused outside them, listed in the statement'
   // The demo wheel runs, so its entry (a coin per 100 baht) stands where balance refresh goes.
   await expect(drawer.getByRole('button', { name: /Lucky spin/ })).toContainText('Coins: 5');
   await page.screenshot({ path: '/tmp/money-drawer.png' });
+  await expectAccessible(page, 'quick actions');
   await drawer.getByRole('button', { name: /Withdraw/ }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Withdraw' });
@@ -106,6 +113,7 @@ test('withdraw within the limits, refused outside them, listed in the statement'
   await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(dialog.getByText('maximum amount is 50,000 baht')).toBeVisible();
   await page.screenshot({ path: '/tmp/money-withdraw.png' });
+  await expectAccessible(page, 'withdraw, with an error');
   await amount.fill('1000');
   await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page.getByText('The balance is not enough.')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { useEnglish } from '../support/members';
 
 test('an unknown path shows the Page Not Found page with a way home', async ({ page }) => {
@@ -6,6 +7,7 @@ test('an unknown path shows the Page Not Found page with a way home', async ({ p
   await useEnglish(page);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expectAccessible(page, 'page not found');
   await page.getByRole('link', { name: 'Go to home' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, signIn } from '../support/members';
 
 test('the profile shows the member and the account number as 3-3-rest', async ({
@@ -15,6 +16,7 @@ test('the profile shows the member and the account number as 3-3-rest', async ({
   const grouped = `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`;
   await expect(page.getByText(grouped)).toBeVisible();
   await expect(page.getByText('SOMCHAI JAIDEE', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'profile');
 });
 
 test('changing the password: a wrong current one is refused, then the new one signs in', async ({
@@ -33,6 +35,7 @@ test('changing the password: a wrong current one is refused, then the new one si
   await dialog.getByLabel('Confirm new password').fill('Brand-new-pass-3');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText("Passwords don't match")).toBeVisible();
+  await expectAccessible(page, 'change password, with an error');
 
   await dialog.getByLabel('Confirm new password').fill('Brand-new-pass-2');
   await dialog.getByRole('button', { name: 'Save' }).click();

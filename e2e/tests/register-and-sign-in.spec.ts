@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import {
   acceptAgreement,
   enterPhoneAndCode,
@@ -14,6 +15,7 @@ test('a visitor registers with OTP, is sent to the login page, and signs in', as
   const phone = newThaiPhone();
   await page.goto('/register');
   await useEnglish(page);
+  await expectAccessible(page, 'register: phone number');
 
   await enterPhoneAndCode(page, request, phone);
 
@@ -23,6 +25,7 @@ test('a visitor registers with OTP, is sent to the login page, and signs in', as
   await page.getByLabel('Confirm password').fill('Secret-pass-2');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await expectAccessible(page, 'register: details, with an error');
   await page.getByLabel('Confirm password').fill('Secret-pass-1');
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -33,6 +36,7 @@ test('a visitor registers with OTP, is sent to the login page, and signs in', as
   await page.getByLabel('First name on the account').fill('somchai');
   await page.getByLabel('Last name on the account').fill('jaidee');
   await expect(page.getByLabel('First name on the account')).toHaveValue('SOMCHAI');
+  await expectAccessible(page, 'register: bank account');
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page.getByText('Registration complete')).toBeVisible();
@@ -48,7 +52,9 @@ test('a visitor registers with OTP, is sent to the login page, and signs in', as
   await expect(page.getByRole('dialog', { name: /Member agreement/ })).toContainText(
     'By registering and using this service',
   );
+  await expectAccessible(page, 'member agreement');
   await acceptAgreement(page);
+  await expectAccessible(page, 'home, new member');
   await page.reload();
   await expect(page.getByText('Somchai Jaidee').first()).toBeVisible();
   await page.waitForTimeout(2_000);
@@ -67,5 +73,6 @@ test('a wrong one-time code is refused and the wizard stays on the code step', a
     sent.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10)),
   );
   await expect(page.getByText('The verification code is incorrect.')).toBeVisible();
+  await expectAccessible(page, 'register: one-time code, refused');
   await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { pageToken, registerMember, signIn } from '../support/members';
 
 test("a visitor's sign-in screen asks once for its chunk and the one call its guard waits for", async ({
@@ -25,6 +26,7 @@ test('a wrong password shows the error under the form, and typing clears it', as
     .getByRole('alert')
     .filter({ hasText: 'The username or password is incorrect.' });
   await expect(error).toBeVisible();
+  await expectAccessible(page, 'sign-in, refused');
   await page.getByLabel('Password', { exact: true }).press('x');
   await expect(error).toBeHidden();
 });

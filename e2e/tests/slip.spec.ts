@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { type Member, registerMember, signIn } from '../support/members';
 
 /** The seed's MANUAL receiving account (GSB): the account slips are for. */
@@ -18,7 +19,10 @@ async function uploadSlip(page: Page, picture: Buffer, screenshot?: string) {
   await (await chooser).setFiles({ name: 'slip.png', mimeType: 'image/png', buffer: picture });
   const send = dialog.getByRole('button', { name: 'Upload slip' });
   await send.scrollIntoViewIfNeeded();
-  if (screenshot) await page.screenshot({ path: screenshot });
+  if (screenshot) {
+    await page.screenshot({ path: screenshot });
+    await expectAccessible(page, 'deposit: slip upload');
+  }
   await send.click();
   await expect(page.getByText(/Your slip was received and is being checked/)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -91,6 +95,7 @@ test('deposit by slip: upload the bank slip, see it checked and the wallet credi
   await expect(refused.getByText('Failed')).toBeVisible({ timeout: 20_000 });
   await expect(refused.getByText('(expired slip)')).toBeVisible();
   await expect(again.getByTestId('slip-entry')).toHaveCount(2);
+  await expectAccessible(page, 'uploaded slips');
   await page.screenshot({ path: '/tmp/slip-modal.png' });
   await again.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('link', { name: 'Home' }).click();

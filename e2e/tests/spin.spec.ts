@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, signIn, topUp } from '../support/members';
 
 /** The amount in baht of a text such as "50.00 baht is in your wallet.". */
@@ -38,8 +39,10 @@ test('prize wheel: coins from a deposit, a spin from the drawer, the prize claim
   await expect(page.getByTestId('spin-coins')).toHaveText('3');
   await expect(page.getByText('No coupons to claim.')).toBeVisible();
   await page.screenshot({ path: '/tmp/spin-idle.png' });
+  await expectAccessible(page, 'lucky spin');
 
   const prize = await spinOnce(page, 3, { mid: '/tmp/spin-mid.png', prize: '/tmp/spin-prize.png' });
+  await expectAccessible(page, 'lucky spin: the prize');
   const won = (await prize.getByTestId('prize-label').textContent()) ?? '';
   await prize.getByRole('button', { name: 'Great!' }).click();
   await expect(prize).toBeHidden();
@@ -54,6 +57,7 @@ test('prize wheel: coins from a deposit, a spin from the drawer, the prize claim
   await table.getByRole('button', { name: `Claim ${won}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Claim this coupon?' });
   await expect(confirm).toContainText(won);
+  await expectAccessible(page, 'claim the coupon?');
   await confirm.getByRole('button', { name: 'Claim' }).click();
   const claimed = page.getByText(/baht is in your wallet\./);
   await expect(claimed).toBeVisible();
@@ -90,6 +94,7 @@ test('prize wheel from home: the coin button opens the spin modal; at zero coins
   await expect(modal.getByText('Deposit to earn coins for the wheel.')).toBeVisible();
   await expect(modal.getByTestId('coupon-table').getByRole('row')).toHaveCount(2);
   await page.screenshot({ path: '/tmp/spin-modal.png' });
+  await expectAccessible(page, 'lucky spin from home, no coins left');
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'Lucky spin, coins: 0' })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { registerMember, useEnglish } from '../support/members';
 
 test('when the operator closes the service, the login page goes to the closed page', async ({
@@ -15,6 +16,7 @@ test('when the operator closes the service, the login page goes to the closed pa
     await page.goto('/login');
     await expect(page).toHaveURL(/\/terminated$/);
     await expect(page.getByRole('heading', { name: 'Service closed' })).toBeVisible();
+    await expectAccessible(page, 'service closed');
 
     const login = await request.post('/api/login', {
       data: { username: member.phone, password: member.password },

@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from '../lib/query-client';
 import { onToastHostWanted } from '../lib/toast-host-gate';
 import { whenSettled } from '../lib/when-settled';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * The toast host is not needed to paint a screen, so it loads once the page has settled, or at
@@ -41,7 +41,12 @@ function ToastHost({ now }: { now: boolean }) {
 
 export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} forceColorScheme="dark" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="dark"
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <ToastHost now={env === 'test'} />
         {children}

@@ -1,7 +1,7 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 import { queryClient } from '../lib/query-client';
 
 /**
@@ -32,7 +32,12 @@ type BackofficeProvidersProps = { children: ReactNode; env?: 'default' | 'test' 
 /** Mantine with the app's theme, the one query client, and the toasts (lib/alerts.ts). */
 export function BackofficeProviders({ children, env = 'default' }: BackofficeProvidersProps) {
   return (
-    <MantineProvider theme={backofficeTheme} forceColorScheme="dark" env={env}>
+    <MantineProvider
+      theme={backofficeTheme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="dark"
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>
           <Notifications position="top-right" limit={3} zIndex={2000} />

@@ -20,6 +20,8 @@ export function showToast(tone: keyof typeof colours, message: string, title?: s
     ...(title === undefined ? {} : { title }),
     message,
     autoClose: timings.alertMs,
+    // Mantine's close button has no accessible name of its own (as in AppModal).
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
   });
 }
 

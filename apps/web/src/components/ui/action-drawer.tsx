@@ -1,5 +1,6 @@
 import { Drawer, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type ActionEntry = {
   key: string;
@@ -23,10 +24,13 @@ type ActionDrawerProps = {
  * drawer never shows a button that does nothing.
  */
 export function ActionDrawer({ opened, onClose, title, entries }: ActionDrawerProps) {
+  const { t } = useTranslation();
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
+      // Mantine's close button has no accessible name of its own (as in AppModal).
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       position="bottom"
       title={title}
       size="auto"

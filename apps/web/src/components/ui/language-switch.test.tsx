@@ -14,7 +14,7 @@ describe('LanguageSwitch', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageSwitch />);
 
-    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('button', { name: 'Language: EN' }));
 
     expect(screen.getByRole('menuitemradio', { name: 'ไทย' })).toHaveAttribute(
       'aria-checked',
@@ -31,19 +31,19 @@ describe('LanguageSwitch', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageSwitch />);
 
-    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('button', { name: 'Language: EN' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'ລາວ' }));
 
     await waitFor(() => expect(document.documentElement.lang).toBe('lo'));
     expect(localStorage.getItem('locale')).toBe('la');
-    expect(screen.getByRole('button', { name: 'ພາສາ (Language)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ພາສາ (Language): LA' })).toBeInTheDocument();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('closes with Escape and gives focus back to the button', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageSwitch />);
-    const button = screen.getByRole('button', { name: 'Language' });
+    const button = screen.getByRole('button', { name: 'Language: EN' });
 
     await user.click(button);
     await user.keyboard('{Escape}');

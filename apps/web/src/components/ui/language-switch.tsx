@@ -68,7 +68,8 @@ export function LanguageSwitch() {
         radius="xl"
         leftSection={<IconLanguage size={16} aria-hidden />}
         rightSection={<IconChevronDown size={14} aria-hidden />}
-        aria-label={t('common.language')}
+        // The code it shows is part of its name (WCAG 2.5.3, label in name).
+        aria-label={`${t('common.language')}: ${localeShort[current]}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -78,11 +78,7 @@ export function BonusCard({ bonus, state, onOpen }: BonusCardProps) {
   }
   return (
     <Paper {...frame} component="li" data-state={state}>
-      <UnstyledButton
-        onClick={() => onOpen(bonus)}
-        aria-label={t('bonus.cardLabel.available', { code: bonus.code })}
-        w="100%"
-      >
+      <UnstyledButton onClick={() => onOpen(bonus)} w="100%">
         {body}
       </UnstyledButton>
     </Paper>

@@ -123,7 +123,7 @@ describe('the bonus cards', () => {
     expect(within(usedUp).queryByRole('button')).toBeNull();
     expect(screen.getByText('Times per day: 1')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'DAILY10: see details' }));
+    await userEvent.click(screen.getByRole('button', { name: /^DAILY10 / }));
     const dialog = await screen.findByRole('dialog', { name: 'Bonus DAILY10' }, lazyChunk);
     expect(within(dialog).getByText('Daily bonus 10% up to 200 baht')).toBeInTheDocument();
     // The notice carries the selected bonus's percentFail.
@@ -159,7 +159,7 @@ describe('the bonus cards', () => {
       },
     );
     renderWithProviders(<BonusPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'DAILY10: see details' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^DAILY10 / }));
     const dialog = await screen.findByRole('dialog', { name: 'Bonus DAILY10' }, lazyChunk);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
 
@@ -183,7 +183,7 @@ describe('the bonus cards', () => {
       },
     );
     renderWithProviders(<BonusPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'DAILY10: see details' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^DAILY10 / }));
     const dialog = await screen.findByRole('dialog', { name: 'Bonus DAILY10' }, lazyChunk);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('An error occured')).toBeInTheDocument();

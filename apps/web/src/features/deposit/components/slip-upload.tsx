@@ -93,6 +93,7 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
             accept={slipFileTypes.join(',')}
             leftSection={<IconPhotoUp size={18} aria-hidden />}
             clearable
+            clearButtonProps={{ 'aria-label': t('common.clear') }}
             value={file}
             onChange={(chosen) => {
               setFile(chosen);

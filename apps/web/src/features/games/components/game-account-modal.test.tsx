@@ -52,7 +52,7 @@ describe('a game under maintenance', () => {
       .parse(inMaintenance.slots)
       .filter((slot) => slot.category === 'slot');
     renderWithProviders(<GameRow title="Slots" slots={slots} onSelect={() => {}} />);
-    const pg = screen.getByRole('button', { name: 'Open PG' });
+    const pg = screen.getByRole('button', { name: /^PG / });
     expect(pg).toHaveTextContent('Under maintenance');
     expect(pg).not.toHaveTextContent('Active');
   });

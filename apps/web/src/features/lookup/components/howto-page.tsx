@@ -82,11 +82,7 @@ export function HowtoPage({ howto }: HowtoPageProps = {}) {
       {error && <Text c="red.4">{errorText(error)}</Text>}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {data?.videos.map((video, index) => (
-          <UnstyledButton
-            key={video.key}
-            onClick={() => setPlaying(video)}
-            aria-label={t('howto.play', { title: titleOf(video) })}
-          >
+          <UnstyledButton key={video.key} onClick={() => setPlaying(video)}>
             <Paper p="md" className="wallet-hero-card">
               <Group gap="md" wrap="nowrap">
                 <ThemeIcon

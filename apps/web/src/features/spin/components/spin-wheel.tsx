@@ -124,7 +124,8 @@ export function SpinWheel({ canvasRef, name, slices, coins, spinning, onSpin }: 
             data-empty={empty || undefined}
             disabled={empty}
             aria-disabled={empty || spinning}
-            aria-label={t('spin.spinButton', { count: coins })}
+            // What it shows (the coins, the word) starts its name (WCAG 2.5.3, label in name).
+            aria-label={`${coins} ${t('spin.spin')}: ${t('spin.spinButton', { count: coins })}`}
             onClick={() => {
               if (!empty && !spinning) onSpin();
             }}
@@ -133,6 +134,7 @@ export function SpinWheel({ canvasRef, name, slices, coins, spinning, onSpin }: 
             <Text fw={800} fz={size * 0.075} lh={1} data-testid="spin-coins">
               {coins}
             </Text>
+            {/* Read as two words, as its name has them ("5 SPIN", not "5SPIN"). */}{' '}
             <Text fw={700} fz={size * 0.036} lh={1.2} tt="uppercase">
               {t('spin.spin')}
             </Text>

@@ -32,11 +32,7 @@ export const GameRow = memo(function GameRow({ title, slots, onSelect }: GameRow
       <ul className={classes.row}>
         {slots.map((slot) => (
           <li key={slot.code} className={classes.slide}>
-            <UnstyledButton
-              onClick={() => onSelect(slot.code)}
-              aria-label={t('wallet.openGame', { name: slot.name })}
-              w="100%"
-            >
+            <UnstyledButton onClick={() => onSelect(slot.code)} w="100%">
               <Paper
                 p="sm"
                 radius="md"

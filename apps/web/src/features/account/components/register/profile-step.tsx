@@ -127,6 +127,7 @@ export function ProfileStep({
               onChange={(value) => field.onChange(value ?? '')}
               onBlur={field.onBlur}
               clearable
+              clearButtonProps={{ 'aria-label': t('common.clear') }}
               allowDeselect
               error={fieldErrorText(errors.sourceCode?.message)}
             />

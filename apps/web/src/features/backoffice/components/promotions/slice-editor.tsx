@@ -44,6 +44,7 @@ export function SliceEditor({ form, index, disabled, onShowPrize }: SliceEditorP
         <ColorInput
           label={label(name)}
           format="hex"
+          eyeDropperButtonProps={{ 'aria-label': t('backoffice.promotions.wheel.pickColour') }}
           value={field.value}
           onChange={field.onChange}
           error={errors?.[name] && t('backoffice.promotions.wheel.colourInvalid')}
