@@ -128,7 +128,8 @@ test('the widget reconnects and rejoins after the server restarts', async ({ bro
   const server = serverProcess({
     command: ['apps/server/dist/main.js'],
     cwd: root,
-    port: 3110,
+    // Beside the journeys' own servers (playwright.config.ts), moved with them by E2E_PORT_BASE.
+    port: Number(process.env.E2E_PORT_BASE ?? 3100) + 10,
     env: {
       SANDBOX: '1',
       LOG_LEVEL: 'warn',
