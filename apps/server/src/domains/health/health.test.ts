@@ -27,11 +27,14 @@ describeOnDatabases('health and readiness', (target) => {
     expect((await call(fenced, 'GET', '/api/wallet/balance')).status).toBe(403);
   });
 
-  it('is not ready, with the error envelope, while Redis does not answer, and still alive', async () => {
-    const cut = await h.build({ REDIS_URL: 'redis://127.0.0.1:9' });
-    const ready = await call(cut, 'GET', '/ready');
+  it('is not ready, with the error envelope, once its database does not answer, and still alive', async () => {
+    const own = await target.create();
+    const app = await h.build({}, { database: own.database });
+    expect((await call(app, 'GET', '/ready')).status).toBe(200);
+    await own.drop();
+    const ready = await call(app, 'GET', '/ready');
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    expect((await call(cut, 'GET', '/health')).status).toBe(200);
+    expect((await call(app, 'GET', '/health')).status).toBe(200);
   });
 });
