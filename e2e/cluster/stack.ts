@@ -12,7 +12,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { query } from '../../apps/server/src/test/crash-load';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -139,10 +139,7 @@ export class Stack {
     const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
     const databaseName = `wallet_cluster_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
+    await query(adminUrl, `create database ${databaseName}`);
     const databaseUrl = new URL(adminUrl);
     databaseUrl.pathname = `/${databaseName}`;
 
@@ -269,10 +266,7 @@ export class Stack {
   async stop(): Promise<void> {
     this.nginx?.kill('SIGTERM');
     await Promise.all(this.children.map((_, i) => this.stopProcess(i)));
-    const admin = new pg.Client({ connectionString: this.adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${this.databaseName} with (force)`);
-    await admin.end();
+    await query(this.adminUrl, `drop database if exists ${this.databaseName} with (force)`);
     // CLUSTER_KEEP_LOGS=1 keeps the run's logs (and the rest) to read after a failure.
     if (process.env.CLUSTER_KEEP_LOGS === '1') process.stdout.write(`logs: ${this.info.logDir}\n`);
     else rmSync(this.dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { query } from '../../apps/server/src/test/crash-load';
 
 type Operation = { token: string; body: object; key: string };
 type Answer = { status: number; body: Record<string, unknown> };
@@ -92,20 +92,6 @@ export async function transferLoad(options: {
     if (still.length > 0) await new Promise((next) => setTimeout(next, 500));
   }
   return { succeeded, retried, unanswered: still.length, faults };
-}
-
-async function query<T extends pg.QueryResultRow>(
-  url: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /**
