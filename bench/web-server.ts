@@ -148,8 +148,13 @@ export async function startWebBench(
         localStorage.setItem('token', t);
         localStorage.setItem('remember-agreement', 'true');
       }, token);
+      // A first visit: the service worker an earlier run installed would serve the shell.
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin,
+        storageTypes: 'service_workers,cache_storage',
+      });
       await cdp.detach();
     },
     async close() {
