@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { Jobs } from './core/jobs/jobs';
 import { type Database, openDatabase } from './db/client';
 import { domainsPlugin } from './domains';
+import { closeRedis, openRedis } from './lib/redis';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -62,12 +63,12 @@ export async function buildApp(
         ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax }
         : { kind: 'pglite', dataDir: config.dataDir },
     ));
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  let redis: Redis | null = null;
   // The job engine (docs/decisions/0039), stopped before the database closes.
   let jobs: Jobs | null = null;
   const release = async () => {
     await jobs?.stop();
-    await redis?.quit().catch(() => redis.disconnect());
+    if (redis) await closeRedis(redis);
     if (ownsDatabase) await database.close();
   };
 
@@ -76,8 +77,8 @@ export async function buildApp(
     const app = Fastify(serverOptions(config, overrides.logStream));
     app.addHook('onClose', release);
     if (config.sandbox) app.log.warn({ sandbox: true }, SANDBOX_WARNING);
-    // ioredis reconnects by itself; an unreachable Redis is logged and shows in GET /ready.
-    redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'redis'));
+    // An unreachable Redis is logged and shows in GET /ready; the process keeps serving.
+    redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : null;
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.addHook('onRequest', async (request, reply) => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type AuthContext, AuthService } from '../domains/auth/auth.service';
 import { type Revocation, SessionCache } from '../domains/auth/session-cache';
 import { signInLimitsOf } from '../domains/auth/sign-in-throttle';
+import { closeRedis, listenerOf } from '../lib/redis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,8 +49,7 @@ export const authPlugin = fp(
         : {}),
     });
     if (redis && config.sessionCacheMs > 0) {
-      const subscriber = redis.duplicate();
-      subscriber.on('error', (error: Error) => app.log.warn({ err: error }, 'redis subscriber'));
+      const subscriber = listenerOf(redis, app.log, 'redis subscriber');
       subscriber.on('message', (_channel: string, message: string) => {
         try {
           sessions.apply(JSON.parse(message) as Revocation);
@@ -57,13 +57,12 @@ export const authPlugin = fp(
           app.log.warn({ err: error }, 'session revocation unreadable');
         }
       });
-      // Not awaited: with Redis down at start, the process still starts (GET /ready says not ready).
+      // Not awaited: with Redis away at start, the process still starts (GET /ready says not
+      // ready) and subscribes once Redis is back.
       subscriber.subscribe(channel).catch((error: unknown) => {
-        app.log.error({ err: error }, 'session revocations not subscribed');
+        app.log.warn({ err: error }, 'session revocations not subscribed');
       });
-      app.addHook('onClose', async () => {
-        await subscriber.quit().catch(() => subscriber.disconnect());
-      });
+      app.addHook('onClose', () => closeRedis(subscriber));
     }
     const auth = new AuthService({
       db: app.db,

@@ -11,12 +11,13 @@ import {
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import { DomainError, isDomainError } from '../lib/domain-error';
+import { isRedisUnavailable } from '../lib/redis';
 
 /**
  * One error handler for the whole app (docs/architecture.md, Errors): every refusal leaves as
  * `{ code, message, field? }`, logged with its code at info (warn for a provider's refusal);
- * anything that is not a refusal is a real fault, logged at error with its stack and the
- * request id and answered 500 INTERNAL_SERVER_ERROR without internals.
+ * Redis away is SERVICE_UNAVAILABLE (lib/redis.ts); anything else is a real fault, logged at
+ * error with its stack and the request id and answered 500 INTERNAL_SERVER_ERROR without internals.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -31,6 +32,10 @@ export const errorsPlugin = fp(
         if (refusal.status >= 500) request.log.warn(entry, 'refused by a provider');
         else request.log.info(entry, 'refused');
         return sendError(reply, refusal);
+      }
+      if (isRedisUnavailable(error)) {
+        request.log.warn({ err: error }, 'redis unavailable');
+        return sendError(reply, new DomainError('SERVICE_UNAVAILABLE'));
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, new DomainError('INTERNAL_SERVER_ERROR'));

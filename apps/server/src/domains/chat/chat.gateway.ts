@@ -23,6 +23,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { DomainError } from '../../lib/domain-error';
 import type { Log } from '../../lib/log';
+import { closeRedis, listenerOf } from '../../lib/redis';
 import { requestIdOf } from '../../plugins/server-options';
 import { STAFF_COOKIE } from '../../plugins/staff-auth';
 import type { AuthService } from '../auth/auth.service';
@@ -83,12 +84,9 @@ export class ChatGateway implements ChatHub {
       maxHttpBufferSize: 16 * 1024,
     });
     if (deps.redis) {
-      const pub = deps.redis.duplicate();
-      const sub = deps.redis.duplicate();
+      const pub = listenerOf(deps.redis, deps.log, 'redis (chat)');
+      const sub = listenerOf(deps.redis, deps.log, 'redis (chat)');
       this.redisClients.push(pub, sub);
-      for (const client of [pub, sub]) {
-        client.on('error', (error: Error) => deps.log.warn({ err: error }, 'redis (chat)'));
-      }
       this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix}socket.io` }));
     }
     this.io.use((socket, next) => {
@@ -262,6 +260,6 @@ export class ChatGateway implements ChatHub {
   async close(): Promise<void> {
     clearInterval(this.sessionCheck);
     await this.io.close();
-    await Promise.all(this.redisClients.map((client) => client.quit().catch(() => {})));
+    await Promise.all(this.redisClients.map(closeRedis));
   }
 }
