@@ -1,5 +1,5 @@
 import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
-import { type ComponentType, useEffect } from 'react';
+import { useEffect } from 'react';
 import {
   createBrowserRouter,
   Outlet,
@@ -14,6 +14,7 @@ import { loadMemberTranslations } from '../lib/i18n';
 import { paths } from '../lib/navigation';
 import { useFirstScreen } from '../lib/next-paint';
 import { queryClient } from '../lib/query-client';
+import { guarded, screen } from '../lib/routing';
 import { checkServiceActive, enterPublicShell, requireToken } from './guards';
 import { PageLoader } from './page-loader';
 import { RouteErrorPage } from './route-error-page';
@@ -25,15 +26,6 @@ import { PublicShell } from './shells/public-shell';
  * navigation the router fetches every matched route's chunk and runs every guard at once, so
  * the member shell and its home screen arrive together instead of one after the other.
  */
-
-/** A guard answers the path to go to instead, or null to let the screen show. */
-type Guard = () => string | null | Promise<string | null>;
-
-const guarded = (guard: Guard) => async () => {
-  const to = await guard();
-  if (to) throw redirect(to);
-  return null;
-};
 
 /**
  * Starts a screen's first query from its route's loader, while the router loads the route's
@@ -62,11 +54,6 @@ const withData = <T, K extends QueryKey>(options: EnsureQueryDataOptions<T, Erro
     () => null,
     () => null,
   );
-
-/** A screen in its own chunk, fetched the first time a route shows it. */
-const screen =
-  <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
-  async () => ({ Component: pick(await load()) });
 
 /**
  * The first navigation ends no sooner than the app's first frame has committed. RouterProvider

@@ -1,6 +1,4 @@
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
-import { type ComponentType, useEffect } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   createBrowserRouter,
@@ -8,10 +6,11 @@ import {
   type RouteObject,
   redirect,
   useNavigation,
-  useRouteError,
 } from 'react-router';
+import { RouteError } from '../components/ui/route-error';
 import { backofficePaths } from '../features/backoffice/paths';
 import type { SectionKey } from '../features/backoffice/sections';
+import { guarded, screen } from '../lib/routing';
 import { requireSection, requireStaff, skipStaffLogin, staffHome } from './guards';
 
 /**
@@ -20,46 +19,13 @@ import { requireSection, requireStaff, skipStaffLogin, staffHome } from './guard
  * every section; each section's guard checks the role against the contract's table.
  */
 
-type Guard = () => string | null | Promise<string | null>;
-
-const guarded = (guard: Guard) => async () => {
-  const to = await guard();
-  if (to) throw redirect(to);
-  return null;
-};
-
 const goHome = async () => redirect(await staffHome());
-
-/** A screen in its own chunk, fetched the first time a route shows it. */
-const screen =
-  <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
-  async () => ({ Component: pick(await load()) });
 
 function Loading() {
   const { t } = useTranslation();
   return (
     <Center mih="60vh">
       <Loader aria-label={t('common.loading')} />
-    </Center>
-  );
-}
-
-/** A screen that throws, or a failed chunk or guard, shows a way out instead of a blank page. */
-function ErrorPage() {
-  const { t } = useTranslation();
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
-  return (
-    <Center mih="100vh" p="lg">
-      <Stack align="center" gap="md" maw={360} ta="center">
-        <Title order={1} size="h3">
-          {t('common.errorTitle')}
-        </Title>
-        <Text c="dimmed">{t('common.somethingWentWrong')}</Text>
-        <Button leftSection={<IconRefresh size={18} />} onClick={() => window.location.reload()}>
-          {t('common.reload')}
-        </Button>
-      </Stack>
     </Center>
   );
 }
@@ -141,7 +107,7 @@ export const backofficeRoutes: RouteObject[] = [
   {
     id: 'backoffice',
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
+    errorElement: <RouteError />,
     hydrateFallbackElement: <Loading />,
     children: [
       {

@@ -73,14 +73,11 @@ export function ChatActionButton({
   );
 }
 
+/** A message's buttons (or quick replies) and what a tap on one sends. */
+type ButtonsProps = { buttons: ChatButton[]; onPostback: Postback };
+
 /** The buttons under a buttons message's text. */
-export function ChatButtons({
-  buttons,
-  onPostback,
-}: {
-  buttons: ChatButton[];
-  onPostback: Postback;
-}) {
+export function ChatButtons({ buttons, onPostback }: ButtonsProps) {
   if (buttons.length === 0) return null;
   return (
     <div className={classes.actions}>
@@ -94,13 +91,7 @@ export function ChatButtons({
 }
 
 /** Quick replies: chips under the message; a tap sends the chip as a postback. */
-export function QuickReplies({
-  buttons,
-  onPostback,
-}: {
-  buttons: ChatButton[];
-  onPostback: Postback;
-}) {
+export function QuickReplies({ buttons, onPostback }: ButtonsProps) {
   const { t } = useTranslation();
   if (buttons.length === 0) return null;
   return (

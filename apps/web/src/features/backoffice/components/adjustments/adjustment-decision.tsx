@@ -5,19 +5,24 @@ import { showSuccessAlert } from '../../../../lib/alerts';
 import { useDecideAdjustment } from '../../api/decide-adjustment';
 import { useStaffProfile } from '../../api/get-staff-profile';
 import { showDeskError } from '../../fresh-code';
-import type { DecisionButtonsProps } from '../decision';
+import { useStaffMay } from '../../use-staff-may';
+import { DecisionButtons, type DecisionButtonsProps } from '../decision';
 import { ReasonModal } from '../reason-modal';
 
 type Decidable = Pick<Adjustment, 'id' | 'requestedBy'>;
 
+/** A row's request that waits as an adjustment (a kept transfer's assignment, a slip's credit). */
+type Waiting = { adjustmentId: number; requestedBy: string };
+
 /**
  * The checker's side of an adjustment, wherever it waits (the adjustments queue, a kept bank
- * transfer's row): approve it (the ledger moves; through the fresh-code flow), or reject it with
+ * transfer's or a slip's row): approve it (the ledger moves; through the fresh-code flow), or reject it with
  * a reason. The one who asked is refused by the server (MAKER_CHECKER), which the toast says,
  * and their button says so before the click. Mount `rejectModal` once beside the rows.
  */
 export function useAdjustmentDecision() {
   const { t } = useTranslation();
+  const may = useStaffMay();
   const { data: me } = useStaffProfile();
   const decide = useDecideAdjustment();
   const [rejecting, setRejecting] = useState<Decidable | null>(null);
@@ -51,6 +56,10 @@ export function useAdjustmentDecision() {
       row.requestedBy === me?.username ? t('backoffice.adjustments.ownRequest') : undefined,
   });
 
+  // The buttons of a row whose own request waits, to a role that decides it; none to the others.
+  const waitingButtons = ({ adjustmentId: id, requestedBy }: Waiting) =>
+    may('adjustments.decide') ? <DecisionButtons {...buttons({ id, requestedBy })} /> : null;
+
   const rejectModal = (
     <ReasonModal
       request={
@@ -65,5 +74,5 @@ export function useAdjustmentDecision() {
     />
   );
 
-  return { buttons, rejectModal };
+  return { buttons, waitingButtons, rejectModal };
 }

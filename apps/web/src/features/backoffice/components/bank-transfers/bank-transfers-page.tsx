@@ -11,7 +11,7 @@ import { showDeskError } from '../../fresh-code';
 import { useStaffMoney } from '../../money';
 import { useStaffMay } from '../../use-staff-may';
 import { useAdjustmentDecision } from '../adjustments/adjustment-decision';
-import { DecisionButtons, WaitingState } from '../decision';
+import { WaitingState } from '../decision';
 import { DeskTable, useDeskList } from '../desk-table';
 import { ReasonModal } from '../reason-modal';
 import { RowAction } from '../row-action';
@@ -52,12 +52,7 @@ export function BankTransfersPage() {
 
   const actions = (row: KeptTransfer) => {
     // The server says which assignment waits (one at most per transfer) and who asked for it.
-    if (row.pending) {
-      const { adjustmentId: id, requestedBy } = row.pending;
-      return may('adjustments.decide') ? (
-        <DecisionButtons {...decision.buttons({ id, requestedBy })} />
-      ) : null;
-    }
+    if (row.pending) return decision.waitingButtons(row.pending);
     return (
       <Group gap="xs" justify="flex-end" wrap="nowrap">
         <RowAction

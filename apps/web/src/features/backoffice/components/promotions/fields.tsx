@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, Switch } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDeviceFloppy } from '@tabler/icons-react';
 import { currencies } from '@wallet/contract/constants';
 import type { ReactNode } from 'react';
 import {
@@ -95,9 +95,9 @@ type SaveBarProps = {
   /** Whether the change may be saved as it stands (the wheel's chances add up to 100 %). */
   ready?: boolean;
   onUndo: () => void;
-  /** The submit button's verb and icon. */
-  submit: string;
-  icon: ReactNode;
+  /** The submit button's verb and icon, Save and a floppy unless the form publishes. */
+  submit?: string;
+  icon?: ReactNode;
 };
 
 /** The last row of a promotions form on the page: undo what was typed, or save it. */
@@ -114,8 +114,12 @@ export function SaveBar({ dirty, ready = true, onUndo, submit, icon }: SaveBarPr
         >
           {t('backoffice.promotions.undo')}
         </Button>
-        <Button type="submit" leftSection={icon} disabled={!dirty || !ready}>
-          {submit}
+        <Button
+          type="submit"
+          leftSection={icon ?? <IconDeviceFloppy size={16} aria-hidden />}
+          disabled={!dirty || !ready}
+        >
+          {submit ?? t('common.save')}
         </Button>
       </Group>
     </Paper>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import {
   type InviteSetting,
   type RefundSetting,
@@ -125,14 +124,7 @@ export function ProgrammePanel({ programme, rules, mayChange }: ProgrammePanelPr
             />
           )}
           <BannersField control={form.control} name="banners" disabled={!mayChange} />
-          {mayChange && (
-            <SaveBar
-              dirty={form.formState.isDirty}
-              onUndo={() => form.reset()}
-              submit={t('common.save')}
-              icon={<IconDeviceFloppy size={16} aria-hidden />}
-            />
-          )}
+          {mayChange && <SaveBar dirty={form.formState.isDirty} onUndo={() => form.reset()} />}
         </Stack>
       </form>
       <PhonePreview hint={t(`backoffice.promotions.programme.${programme}Preview`)}>

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../../lib/format';
 import { useEndSession } from '../../api/end-session';
 import { useSessions } from '../../api/get-sessions';
 import { useStaffMay } from '../../use-staff-may';
-import { DeskTable, useSorted } from '../desk-table';
+import { DeskTable, useDeskList } from '../desk-table';
 import { RowAction } from '../row-action';
 import { SectionHeader } from '../section-header';
 
@@ -20,8 +20,7 @@ import { SectionHeader } from '../section-header';
 export function SessionsPage() {
   const { t } = useTranslation();
   const may = useStaffMay();
-  const { data, isFetching, isError } = useSessions();
-  const table = useSorted(data, { columnAccessor: 'lastSeenAt', direction: 'desc' });
+  const list = useDeskList(useSessions(), { columnAccessor: 'lastSeenAt', direction: 'desc' });
   const end = useEndSession();
   const [ending, setEnding] = useState<StaffSession | null>(null);
 
@@ -44,11 +43,7 @@ export function SessionsPage() {
       />
       <DeskTable<StaffSession>
         aria-label={t('backoffice.sections.sessions')}
-        records={table.records}
-        sortStatus={table.sortStatus}
-        onSortStatusChange={table.onSortStatusChange}
-        fetching={isFetching && !data}
-        noRecordsText={t(isError ? 'backoffice.table.loadFailed' : 'backoffice.table.empty')}
+        {...list}
         columns={[
           {
             accessor: 'staff',

@@ -13,7 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { type AddressLists, AddressListsSchema } from '@wallet/contract/network-settings';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -126,14 +126,7 @@ function ListsForm({ lists: saved, mayChange }: ListsFormProps) {
             ))}
           </SimpleGrid>
         </Fieldset>
-        {mayChange && (
-          <SaveBar
-            dirty={form.formState.isDirty}
-            onUndo={() => form.reset()}
-            submit={t('common.save')}
-            icon={<IconDeviceFloppy size={16} aria-hidden />}
-          />
-        )}
+        {mayChange && <SaveBar dirty={form.formState.isDirty} onUndo={() => form.reset()} />}
       </Stack>
       <ReasonModal
         request={

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/format';
 import { type UndecidedSlip, useSlips } from '../../api/get-slips';
 import { useStaffMoney } from '../../money';
-import { useStaffMay } from '../../use-staff-may';
 import { useAdjustmentDecision } from '../adjustments/adjustment-decision';
 import { CellLines } from '../cell-lines';
-import { DecisionButtons, WaitingState } from '../decision';
+import { WaitingState } from '../decision';
 import { DeskTable, useDeskList } from '../desk-table';
 import { MemberLink } from '../members/member-link';
 import { RowAction } from '../row-action';
@@ -41,7 +40,6 @@ function SlipPicture({ slip }: { slip: UndecidedSlip }) {
 export function SlipsPage() {
   const { t } = useTranslation();
   const money = useStaffMoney();
-  const may = useStaffMay();
   const list = useDeskList(useSlips(), { columnAccessor: 'createdAt', direction: 'asc' });
   const decision = useAdjustmentDecision();
   const [crediting, setCrediting] = useState<UndecidedSlip | null>(null);
@@ -50,12 +48,7 @@ export function SlipsPage() {
   const actions = (slip: UndecidedSlip) => {
     // A credit waits: a second staff member decides it (here or in Adjustments); rejecting it
     // brings back the credit and refusal, for a slip read wrong.
-    if (slip.pending) {
-      const { adjustmentId: id, requestedBy } = slip.pending;
-      return may('adjustments.decide') ? (
-        <DecisionButtons {...decision.buttons({ id, requestedBy })} />
-      ) : null;
-    }
+    if (slip.pending) return decision.waitingButtons(slip.pending);
     return (
       <Group gap="xs" justify="flex-end" wrap="nowrap">
         <RowAction

@@ -9,7 +9,7 @@ import { type StaffAccountChange, useChangeStaffAccount } from '../../api/change
 import { useStaffAccounts } from '../../api/get-staff-accounts';
 import { useStaffProfile } from '../../api/get-staff-profile';
 import { showDeskError } from '../../fresh-code';
-import { DeskTable, useSorted } from '../desk-table';
+import { DeskTable, useDeskList } from '../desk-table';
 import { ReasonModal } from '../reason-modal';
 import { RowAction } from '../row-action';
 import { SectionHeader } from '../section-header';
@@ -32,8 +32,7 @@ const changeKey = {
 export function StaffPage() {
   const { t } = useTranslation();
   const { data: me } = useStaffProfile();
-  const { data, isFetching, isError } = useStaffAccounts();
-  const table = useSorted(data, { columnAccessor: 'username', direction: 'asc' });
+  const list = useDeskList(useStaffAccounts(), { columnAccessor: 'username', direction: 'asc' });
   const change = useChangeStaffAccount();
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -64,11 +63,7 @@ export function StaffPage() {
       </SectionHeader>
       <DeskTable<StaffAccount>
         aria-label={t('backoffice.sections.staff')}
-        records={table.records}
-        sortStatus={table.sortStatus}
-        onSortStatusChange={table.onSortStatusChange}
-        fetching={isFetching && !data}
-        noRecordsText={t(isError ? 'backoffice.table.loadFailed' : 'backoffice.table.empty')}
+        {...list}
         columns={[
           { accessor: 'username', title: t('backoffice.staff.columns.username'), sortable: true },
           { accessor: 'name', title: t('backoffice.staff.columns.name'), sortable: true },
