@@ -5,9 +5,10 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { STAFF_ROOM, staffSocketEvents } from '@wallet/contract/backoffice';
 import { chatSocketEvents } from '@wallet/contract/chat';
 import { io, type Socket } from 'socket.io-client';
-import { newAccountNo, newThaiPhone, signIn, useEnglish } from '../support/members';
+import { signIn, useEnglish } from '../support/members';
 import { accessLines, Secrets, serverLines } from './logs';
 import { Stack } from './stack';
+import { bearer, type Registered, throughNginx } from './through-nginx';
 import { ledgerProblems, transferLoad } from './transfer-load';
 
 /**
@@ -20,100 +21,19 @@ test.describe.configure({ mode: 'default' });
 let stack: Stack;
 let api: APIRequestContext;
 const secrets = new Secrets();
-type Registered = { phone: string; password: string; accountNo: string; token: string };
+let nginx: ReturnType<typeof throughNginx>;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   stack = await Stack.start(2);
   api = await playwright.request.newContext({ baseURL: stack.info.origin });
+  nginx = throughNginx(api, secrets);
 });
 
 test.afterAll(async () => {
   await api?.dispose();
   await stack?.stop();
 });
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** Registers through nginx as the wizard does (code sent, read, checked, then the form). */
-async function register(): Promise<Registered> {
-  const member = {
-    phone: newThaiPhone(),
-    password: `Cluster-${randomUUID().slice(0, 8)}`,
-    accountNo: newAccountNo(),
-  };
-  secrets.add('member password', member.password);
-  secrets.add('bank account number', member.accountNo);
-  const sent = await api.post('/api/otp/send', { data: { phoneNumber: member.phone } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { otpToken } = await sent.json();
-  secrets.add('OTP token', otpToken);
-  const otp = await (await api.get(`/api/sandbox/otp/${member.phone}`)).json();
-  secrets.add('OTP code', otp.otpCode);
-  const verified = await api.post('/api/otp/verify', {
-    data: { otpToken, otpCode: otp.otpCode },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const registered = await api.post('/api/account', {
-    data: {
-      name: 'Somchai Jaidee',
-      username: member.phone,
-      password: member.password,
-      sourceCode: 'facebook',
-      inviteCode: '',
-      bankCode: 'SCB',
-      bankAccountName: 'SOMCHAI JAIDEE',
-      bankAccountNo: member.accountNo,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(200);
-  const login = await api.post('/api/login', {
-    data: { username: member.phone, password: member.password },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = await login.json();
-  secrets.add('member token', token);
-  return { ...member, token };
-}
-
-/** The sandbox bank reports a transfer from the member's own account: it is credited. */
-async function deposit(member: Registered, amount: number) {
-  const paid = await api.post('/api/sandbox/bank-transfer', {
-    data: {
-      bankCode: 'SCB',
-      accountNo: member.accountNo,
-      amount,
-      reference: `SCB${randomUUID().slice(0, 20)}`,
-    },
-  });
-  expect(await paid.json()).toEqual({ success: true, matched: true });
-}
-
-const walletOf = async (member: Registered) =>
-  (await (await api.get('/api/wallet', { headers: bearer(member.token) })).json()).wallet;
-
-/** A staff member signed in through both steps, through nginx: the token. */
-async function staffToken(username: string): Promise<string> {
-  const first = await api.post('/api/backoffice/login', {
-    data: { username, password: `${username}-demo` },
-  });
-  expect(first.status(), await first.text()).toBe(200);
-  secrets.add('staff password', `${username}-demo`);
-  const { challenge } = await first.json();
-  for (let attempt = 1; ; attempt++) {
-    const { code } = await (await api.get(`/api/sandbox/staff/${username}/totp`)).json();
-    secrets.add('authenticator code', code);
-    const second = await api.post('/api/backoffice/login/totp', { data: { challenge, code } });
-    if (second.status() === 200) {
-      const { token } = await second.json();
-      secrets.add('staff token', token);
-      return token;
-    }
-    // A code sent just as its 30 s step ended: the next one holds.
-    expect(attempt, await second.text()).toBe(1);
-    await new Promise((next) => setTimeout(next, 31_000 - (Date.now() % 30_000)));
-  }
-}
 
 /** A raw request, for what a browser or fetch would not send (a too-large Content-Length). */
 function rawRequest(path: string, method: string, headers: Record<string, string>) {
@@ -188,7 +108,7 @@ test('nginx: HTTPS with HTTP/2, the API envelope on its own answers, the real cl
 
 test('registration with the one-time code works whichever process sends and which checks it', async () => {
   const members: Registered[] = [];
-  for (let i = 0; i < 4; i++) members.push(await register());
+  for (let i = 0; i < 4; i++) members.push(await nginx.register());
   const upstreams = new Set(
     accessLines(stack.info.logDir)
       .filter((line) => String(line.path).startsWith('/api/sandbox/otp/'))
@@ -198,9 +118,9 @@ test('registration with the one-time code works whichever process sends and whic
 });
 
 test('money moves through either process: deposit, game, withdrawal, statement', async () => {
-  const member = await register();
-  await deposit(member, 1000);
-  await expect.poll(async () => (await walletOf(member)).amount).toBe(1000);
+  const member = await nginx.register();
+  await nginx.deposit(member, 1000);
+  await expect.poll(async () => (await nginx.walletOf(member)).amount).toBe(1000);
 
   const asMember = bearer(member.token);
   expect((await api.get('/api/wallet/activate/PG', { headers: asMember })).status()).toBe(200);
@@ -237,7 +157,7 @@ test('money moves through either process: deposit, game, withdrawal, statement',
   });
   expect(settled.status(), await settled.text()).toBe(200);
 
-  expect((await walletOf(member)).amount).toBe(600);
+  expect((await nginx.walletOf(member)).amount).toBe(600);
   const statement = await api.post('/api/statement', {
     data: { page: 1, limit: 10 },
     headers: asMember,
@@ -249,7 +169,7 @@ test('money moves through either process: deposit, game, withdrawal, statement',
 });
 
 test('sessions end on every process at once: a sign-out through one, refused by the other', async () => {
-  const member = await register();
+  const member = await nginx.register();
   const [one, other] = stack.info.processes;
   const profile = (origin: string | undefined) =>
     fetch(`${origin}/api/account/profile`, { headers: bearer(member.token) });
@@ -294,8 +214,8 @@ async function openChat(page: Page) {
 test('a chat message a member types reaches staff on the other process, and the answer comes back', async ({
   browser,
 }) => {
-  const member = await register();
-  const staff = await staffToken('support');
+  const member = await nginx.register();
+  const staff = await nginx.staffToken('support');
   const listeners = await Promise.all(
     stack.info.processes.map((origin) => staffListener(origin, staff)),
   );
@@ -356,15 +276,15 @@ test('a process killed under transfer load: every request answered or safely ret
   test.setTimeout(240_000);
   const members: Registered[] = [];
   for (let i = 0; i < 6; i++) {
-    const member = await register();
-    await deposit(member, 500);
+    const member = await nginx.register();
+    await nginx.deposit(member, 500);
     expect(
       (await api.get('/api/wallet/activate/JOKER', { headers: bearer(member.token) })).status(),
     ).toBe(200);
     members.push(member);
   }
   await expect
-    .poll(async () => Promise.all(members.map(async (m) => (await walletOf(m)).amount)))
+    .poll(async () => Promise.all(members.map(async (m) => (await nginx.walletOf(m)).amount)))
     .toEqual(members.map(() => 500));
 
   const run = await transferLoad({
