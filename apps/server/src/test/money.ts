@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Db } from '../db/client';
 import { numberFromInt8, rows } from '../db/statement';
 import { call } from './harness';
+import { memberWithToken } from './members';
 
 /** A money call with a fresh Idempotency-Key, as the web app sends one per user action. */
 export function move(
@@ -91,6 +92,19 @@ export async function memberIdOf(db: Db, username: string): Promise<number> {
   );
   if (!row) throw new Error(`no member ${username}`);
   return row.id;
+}
+
+/** A new member with `amount` baht in the wallet and an account at each of `codes`, and their id. */
+export async function fundedMember(
+  app: FastifyInstance,
+  db: Db,
+  amount: number,
+  codes: readonly string[],
+) {
+  const m = await memberWithToken(app);
+  await topUp(app, m.token, amount);
+  for (const code of codes) await activate(app, m.token, code);
+  return { ...m, id: await memberIdOf(db, m.username) };
 }
 
 export async function providerBalance(db: Db, code: string, username: string): Promise<number> {

@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { sqlState } from '../../db/pg-errors';
 import { settings } from '../../db/schema';
 import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
-import { type Harness, startHarness } from '../../test/harness';
-import { memberWithToken } from '../../test/members';
 import {
-  activate,
   expectLedgerInvariants,
+  fundedMember,
   ledgerBalances,
-  memberIdOf,
   move,
   setFault,
   topUp,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 import { fingerprint } from './idempotency';
 
 /**
@@ -24,25 +22,13 @@ import { fingerprint } from './idempotency';
  * lapsed), and a retry with the same key must get the request's real outcome from the money.
  */
 describeOnDatabases('a retry after the process of its request died', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
+  const h = useHarness(target);
   afterEach(async () => {
     for (const code of ['JOKER', 'PG']) await setFault(h.app, code, 'ok');
     await expectLedgerInvariants(h.db);
   });
-  afterAll(async () => {
-    await h?.close();
-  });
 
-  async function player() {
-    const m = await memberWithToken(h.app);
-    await topUp(h.app, m.token, 100);
-    await activate(h.app, m.token, 'JOKER');
-    await activate(h.app, m.token, 'PG');
-    return { ...m, id: await memberIdOf(h.db, m.username) };
-  }
+  const player = () => fundedMember(h.app, h.db, 100, ['JOKER', 'PG']);
 
   /** The key's row as a process killed mid-request leaves it. */
   async function orphan(memberId: number, key: string): Promise<void> {

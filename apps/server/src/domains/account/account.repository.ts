@@ -148,6 +148,18 @@ function memberSearch(q: string): SQL | undefined {
   );
 }
 
+/** A member as a staff search lists them; the member's page reads these and more. */
+const memberSummaryColumns = {
+  id: members.id,
+  username: members.username,
+  name: members.name,
+  active: members.active,
+  bankCode: members.bankCode,
+  bankAccountNo: members.bankAccountNo,
+  currency: members.currency,
+  createdAt: members.createdAt,
+};
+
 /** One page of the members a staff search finds, and how many it finds in all. */
 export async function searchMembers(
   db: Db,
@@ -158,16 +170,7 @@ export async function searchMembers(
   const direction = page.order === 'asc' ? asc : desc;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({
-        id: members.id,
-        username: members.username,
-        name: members.name,
-        active: members.active,
-        bankCode: members.bankCode,
-        bankAccountNo: members.bankAccountNo,
-        currency: members.currency,
-        createdAt: members.createdAt,
-      })
+      .select(memberSummaryColumns)
       .from(members)
       .where(where)
       .orderBy(direction(memberColumns[page.sort]), direction(members.id))
@@ -208,19 +211,12 @@ export async function replaceMemberField<F extends keyof StaffSetFields>(
 export async function findMemberForStaff(db: Db, memberId: number) {
   const [row] = await db
     .select({
-      id: members.id,
-      username: members.username,
-      name: members.name,
-      active: members.active,
-      bankCode: members.bankCode,
-      bankAccountNo: members.bankAccountNo,
+      ...memberSummaryColumns,
       bankAccountName: members.bankAccountName,
-      currency: members.currency,
       sourceCode: members.sourceCode,
       inviterId: members.inviterId,
       coin: members.coin,
       tags: members.tags,
-      createdAt: members.createdAt,
     })
     .from(members)
     .where(eq(members.id, memberId));

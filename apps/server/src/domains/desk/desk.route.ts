@@ -23,6 +23,7 @@ import { dashboard } from './dashboard';
 import type { MemberActivity } from './member-activity';
 
 const state = { 200: AdjustmentStateSchema, ...errorResponses };
+const done = { 200: z.object({ success: z.literal(true) }), ...errorResponses };
 
 /** `/api/backoffice/adjustments` (CONTRACT.md, "Back office (staff) API"). */
 export const adjustmentRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustments }> = async (
@@ -110,7 +111,7 @@ export const keptTransferRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustment
       schema: {
         params: BankReferenceParamsSchema,
         body: RejectionSchema,
-        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+        response: done,
       },
     },
     async (request) => {
@@ -168,7 +169,7 @@ export const slipDeskRoutes: FastifyPluginAsyncZod<{ adjustments: Adjustments }>
       schema: {
         params: AdjustmentIdParamsSchema,
         body: SlipRejectionSchema,
-        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+        response: done,
       },
     },
     async (request) => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { gameAccounts } from '../../db/schema';
 import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
   activate,
@@ -19,15 +19,9 @@ import {
 import { useHarness } from '../../test/use-harness';
 
 describeOnDatabases('game accounts', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
+  const h = useHarness(target);
   afterEach(async () => {
     for (const code of ['PG', 'SLOTXO', 'IMI', 'USUN', 'JOKER']) await setFault(h.app, code, 'ok');
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   it('activates a game account once and then shows its credentials and links', async () => {

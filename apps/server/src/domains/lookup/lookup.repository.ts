@@ -2,14 +2,17 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banks, sources } from '../../db/schema';
 
+/** A bank as the lookups show it. */
+const bankColumns = {
+  code: banks.code,
+  nameTH: banks.nameTh,
+  nameEN: banks.nameEn,
+  country: banks.country,
+};
+
 export async function listBanks(db: Db, countries: readonly string[]) {
   return db
-    .select({
-      code: banks.code,
-      nameTH: banks.nameTh,
-      nameEN: banks.nameEn,
-      country: banks.country,
-    })
+    .select(bankColumns)
     .from(banks)
     .where(and(eq(banks.active, true), inArray(banks.country, [...countries])))
     .orderBy(asc(banks.sortOrder), asc(banks.code));
@@ -17,12 +20,7 @@ export async function listBanks(db: Db, countries: readonly string[]) {
 
 export async function findBank(db: Db, code: string, countries: readonly string[]) {
   const [row] = await db
-    .select({
-      code: banks.code,
-      nameTH: banks.nameTh,
-      nameEN: banks.nameEn,
-      country: banks.country,
-    })
+    .select(bankColumns)
     .from(banks)
     .where(
       and(eq(banks.code, code), eq(banks.active, true), inArray(banks.country, [...countries])),

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { bankTransfers, members, qrCodes } from '../../db/schema';
 import { rows } from '../../db/statement';
 import { CallDeadline, ProviderRefusal } from '../../providers/games/game-provider';
 import { SandboxGameProvider } from '../../providers/games/sandbox-game-provider';
 import { SandboxFaults } from '../../providers/sandbox-faults';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken, newLaoPhone, registration, verifyPhone } from '../../test/members';
 import {
   activate,
@@ -18,6 +18,7 @@ import {
   move,
   topUp,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 import { listUnmatchedBankTransfers } from '../deposit/deposit.repository';
 
 /** The seed's receiving accounts: SCB in baht (the feed's default) and BCEL in kip. */
@@ -31,17 +32,13 @@ type Member = Awaited<ReturnType<typeof memberWithToken>>;
  * wallet is in kip or baht, and every credit, payout, limit and game transfer stays in it.
  */
 describeOnDatabases('money in the right currency (Laos variant)', (target) => {
-  let h: Harness;
+  const h = useHarness(target);
   let laos: FastifyInstance;
   beforeAll(async () => {
-    h = await startHarness(target);
     laos = await h.build({ LAOS: '1' });
   });
   afterEach(async () => {
     await expectLedgerInvariants(h.db);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const kipMember = () =>

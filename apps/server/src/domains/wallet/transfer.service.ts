@@ -137,42 +137,15 @@ export class TransferService {
     ticket?: IdempotencyTicket,
     { answers = true } = {},
   ): Promise<TransferOutcome> {
-    const { db, ledger, providers } = this.deps;
+    const { ledger, providers } = this.deps;
     const code = account.providerCode;
     providers.get(code); // NO_GAME before any money moves when no adapter serves this code
     const [cash, hold] = await Promise.all([
       ledger.memberAccount(member.id, 'cash', member.currency),
       ledger.memberAccount(member.id, 'transfer_hold', member.currency),
     ]);
-    const ref = newRef();
-    const opened = await ledger.open(
-      db,
-      {
-        memberId: member.id,
-        type: 'transfer',
-        status: 'processing',
-        from: WALLET_ACCOUNT,
-        to: code,
-        amount,
-        currency: member.currency,
-        providerCode: code,
-        providerRef: ref,
-      },
-      [
-        { accountId: cash, amount: -amount },
-        { accountId: hold, amount },
-      ],
-      { claim: ticket },
-    );
-    const outcome = await providers.call(code, (p, deadline) =>
-      p.deposit(account.username, { amount, currency: member.currency }, ref, deadline),
-    );
-    return this.conclude(
-      this.pendingRow(opened.id, member, WALLET_ACCOUNT, code, amount, ref),
-      outcome.kind,
-      opened.wallet,
-      answers ? ticket : undefined,
-    );
+    const leg = { from: WALLET_ACCOUNT, to: code, amount, source: cash, hold };
+    return this.move(member, account, leg, ticket, answers);
   }
 
   /**
@@ -199,48 +172,26 @@ export class TransferService {
     ]);
     const moving = amount ?? (await ledger.balance(db, game));
     if (moving <= 0) throw new DomainError('MONEY_NOT_ENOUGH');
-    const ref = newRef();
-    const opened = await ledger.open(
-      db,
-      {
-        memberId: member.id,
-        type: 'transfer',
-        status: 'processing',
-        from: code,
-        to: WALLET_ACCOUNT,
-        amount: moving,
-        currency: member.currency,
-        providerCode: code,
-        providerRef: ref,
-      },
-      [
-        { accountId: game, amount: -moving },
-        { accountId: hold, amount: moving },
-      ],
-      { claim: ticket },
-    );
-    const outcome = await providers.call(code, (p, deadline) =>
-      p.withdraw(account.username, { amount: moving, currency: member.currency }, ref, deadline),
-    );
-    return this.conclude(
-      this.pendingRow(opened.id, member, code, WALLET_ACCOUNT, moving, ref),
-      outcome.kind,
-      opened.wallet,
-      answers ? ticket : undefined,
-    );
+    const leg = { from: code, to: WALLET_ACCOUNT, amount: moving, source: game, hold };
+    return this.move(member, account, leg, ticket, answers);
   }
 
-  private pendingRow(
-    id: number,
+  /**
+   * What both directions do: opens the transfer, `amount` from `source` into the member's
+   * `hold`, asks the provider under a new reference of ours, and applies its answer.
+   */
+  private async move(
     member: MemberMoneyInfo,
-    from: string,
-    to: string,
-    amount: Minor,
-    ref: string,
-  ): LedgerTransactionRow {
-    const code = from === WALLET_ACCOUNT ? to : from;
-    return {
-      id,
+    account: MoneyAccount,
+    leg: { from: string; to: string; amount: Minor; source: number; hold: number },
+    ticket: IdempotencyTicket | undefined,
+    answers: boolean,
+  ): Promise<TransferOutcome> {
+    const { db, ledger, providers } = this.deps;
+    const { from, to, amount } = leg;
+    const code = account.providerCode;
+    const ref = newRef();
+    const pending: Omit<LedgerTransactionRow, 'id' | 'createdAt'> = {
       memberId: member.id,
       type: 'transfer',
       status: 'processing',
@@ -250,8 +201,23 @@ export class TransferService {
       currency: member.currency,
       providerCode: code,
       providerRef: ref,
-      createdAt: new Date(),
     };
+    const legs: Leg[] = [
+      { accountId: leg.source, amount: -amount },
+      { accountId: leg.hold, amount },
+    ];
+    const opened = await ledger.open(db, pending, legs, { claim: ticket });
+    // Into the game the provider takes the money in (deposit); out of it, it pays it (withdraw).
+    const call = from === WALLET_ACCOUNT ? 'deposit' : 'withdraw';
+    const outcome = await providers.call(code, (p, deadline) =>
+      p[call](account.username, { amount, currency: member.currency }, ref, deadline),
+    );
+    return this.conclude(
+      { ...pending, id: opened.id, createdAt: new Date() },
+      outcome.kind,
+      opened.wallet,
+      answers ? ticket : undefined,
+    );
   }
 
   /**

@@ -1,44 +1,34 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../db/schema';
 import { rows } from '../../db/statement';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
-import { memberWithToken } from '../../test/members';
+import { call } from '../../test/harness';
 import {
-  activate,
   expectLedgerInvariants,
+  fundedMember,
   ledgerBalances,
-  memberIdOf,
   move,
   providerBalance,
   setFault,
   topUp,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 
 const CODES = ['JOKER', 'PG', 'UFABET', 'HUAYHD'] as const;
 
 describeOnDatabases('transfers between the wallet and the games', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
+  const h = useHarness(target);
   afterEach(async () => {
     for (const code of CODES) await setFault(h.app, code, 'ok');
     await expectLedgerInvariants(h.db);
   });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   /** A member with 100 baht in the wallet and accounts at every provider above. */
   async function player() {
-    const m = await memberWithToken(h.app);
-    await topUp(h.app, m.token, 100);
-    for (const code of CODES) await activate(h.app, m.token, code);
-    const id = await memberIdOf(h.db, m.username);
+    const m = await fundedMember(h.app, h.db, 100, CODES);
     const creds = await call(h.app, 'GET', '/api/wallet/account/JOKER', { token: m.token });
-    return { ...m, id, gameUser: String(creds.body.username) };
+    return { ...m, gameUser: String(creds.body.username) };
   }
 
   const statementOf = async (token: string) =>

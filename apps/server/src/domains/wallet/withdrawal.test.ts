@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../db/schema';
 import { describeOnDatabases } from '../../test/databases';
-import { call, type Harness, startHarness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { memberWithToken } from '../../test/members';
 import {
   activate,
@@ -11,17 +11,12 @@ import {
   move,
   topUp,
 } from '../../test/money';
+import { useHarness } from '../../test/use-harness';
 
 describeOnDatabases('withdrawals', (target) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(target);
-  });
+  const h = useHarness(target);
   afterEach(async () => {
     await expectLedgerInvariants(h.db);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const settle = (username: string, status: 'success' | 'failed') =>
