@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n';
 import { useSessionStore } from '../lib/session-store';
 import en from '../locales/en.json';
 import memberEn from '../locales/member/en.json';
+
+// Screens, overlays and the rich-text editor arrive in chunks of their own: on a busy CI machine
+// a chunk can take longer than testing-library's default second to load.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads the colour scheme and reduced-motion preferences through matchMedia.
 Object.defineProperty(window, 'matchMedia', {

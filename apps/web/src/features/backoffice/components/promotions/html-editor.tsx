@@ -66,14 +66,15 @@ export function HtmlEditor({ html, onChange, name, disabled }: HtmlEditorProps) 
     onUpdate: ({ editor: typed }) => changed.current(editorHtml(typed)),
   });
 
-  // A value set from outside (the form reset, another bonus opened) is shown as it is.
+  // A value set from outside (the form reset, another bonus opened) is shown as it is. An editor
+  // already destroyed (unmounted while React reconnects effects) has no schema left to read.
   useEffect(() => {
-    if (editor && html !== editorHtml(editor)) {
+    if (editor && !editor.isDestroyed && html !== editorHtml(editor)) {
       editor.commands.setContent(html, { emitUpdate: false });
     }
   }, [editor, html]);
   useEffect(() => {
-    editor?.setEditable(!disabled, false);
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   return (

@@ -30,7 +30,7 @@ function Field({ start, onChange }: { start: LocalText; onChange: (text: LocalTe
 
 /** A language's editable text; the editor comes in a chunk of its own, so it may take a moment. */
 const editable = (language: string) =>
-  screen.findByRole('textbox', { name: `Description (${language})` });
+  screen.findByRole('textbox', { name: `Description (${language})` }, { timeout: 15_000 });
 
 describe('the text editor of an operator text in each language', () => {
   it('shows each language its own HTML and gives back the one typed in, the others untouched', async () => {
