@@ -16,7 +16,9 @@ import { ledgerProblems, transferLoad } from './transfer-load';
  * the sandbox on — driven as members and staff would drive it, then one process killed under
  * load. Every step goes through nginx unless it says it asks a process directly.
  */
-test.describe.configure({ mode: 'default' });
+// The steps share one stack and its logs: after a failure Playwright would start a fresh stack
+// for the rest, whose logs hold none of the earlier steps, so the rest are skipped instead.
+test.describe.configure({ mode: 'serial' });
 
 let stack: Stack;
 let api: APIRequestContext;
@@ -300,10 +302,10 @@ test('a process killed under transfer load: every request answered or safely ret
     },
   });
   console.log(
-    `transfers: ${run.succeeded.length} answered 200, ${run.retried} retried after the kill, ${run.unanswered} unanswered, ${run.faults.length} faults`,
+    `transfers: ${run.succeeded.length} answered 200, ${run.retried} retried after the kill, ${run.unanswered.length} unanswered, ${run.faults.length} faults`,
   );
   expect(run.faults).toEqual([]);
-  expect(run.unanswered).toBe(0);
+  expect(run.unanswered).toEqual([]);
   expect(run.succeeded.length).toBeGreaterThan(50);
   expect(
     await ledgerProblems(

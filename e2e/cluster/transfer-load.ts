@@ -4,9 +4,13 @@ import { query } from '../../apps/server/src/test/crash-load';
 type Operation = { token: string; body: object; key: string };
 type Answer = { status: number; body: Record<string, unknown> };
 
-/** What a member's app does with an answer: 502/503 (nginx) and 409 (still running) are retried. */
+/**
+ * What a member's app sends again with the same key (apps/web/src/lib/idempotency.ts): no answer,
+ * 409 (still running) and SERVICE_UNAVAILABLE (nginx's 503 with no process to ask). The API's
+ * own 502 TRANSFER_FAIL is an answer: the funds are back.
+ */
 const isDefinite = (answer: Answer | null): answer is Answer =>
-  answer !== null && ![409, 502, 503, 504].includes(answer.status);
+  answer !== null && answer.status !== 409 && answer.body.code !== 'SERVICE_UNAVAILABLE';
 
 async function send(origin: string, op: Operation): Promise<Answer | null> {
   try {
@@ -31,9 +35,9 @@ export type LoadRun = {
   succeeded: string[];
   /** Requests that got no definite answer at first (cut by the kill) and were retried. */
   retried: number;
-  /** Still without a definite answer after the retries: must be none. */
-  unanswered: number;
-  /** Definite answers that are not the API's: a 500 or a body without a code. */
+  /** Still without a definite answer after the retries, each with its last answer: none. */
+  unanswered: string[];
+  /** Definite answers that are faults: a 500, or a body without the API's code. */
   faults: string[];
 };
 
@@ -53,7 +57,7 @@ export async function transferLoad(options: {
   const waiting: Operation[] = [];
   const record = (op: Operation, answer: Answer) => {
     if (answer.status === 200) succeeded.push(op.key);
-    else if (answer.status >= 500 || typeof answer.body.code !== 'string') {
+    else if (answer.body.code === 'INTERNAL_SERVER_ERROR' || typeof answer.body.code !== 'string') {
       faults.push(`${answer.status} ${JSON.stringify(answer.body)}`);
     }
   };
@@ -80,18 +84,25 @@ export async function transferLoad(options: {
 
   const retried = waiting.length;
   let still = waiting;
+  const last = new Map<Operation, Answer | null>();
   const until = Date.now() + 60_000;
   while (still.length > 0 && Date.now() < until) {
     const next: Operation[] = [];
     for (const op of still) {
       const answer = await send(options.origin, op);
       if (isDefinite(answer)) record(op, answer);
-      else next.push(op);
+      else {
+        last.set(op, answer);
+        next.push(op);
+      }
     }
     still = next;
     if (still.length > 0) await new Promise((next) => setTimeout(next, 500));
   }
-  return { succeeded, retried, unanswered: still.length, faults };
+  const unanswered = still.map(
+    (op) => `${op.key} ${JSON.stringify(op.body)}: ${JSON.stringify(last.get(op) ?? 'no answer')}`,
+  );
+  return { succeeded, retried, unanswered, faults };
 }
 
 /**
