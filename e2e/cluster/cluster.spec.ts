@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { connect as http2Connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { STAFF_ROOM, staffSocketEvents } from '@wallet/contract/backoffice';
 import { chatSocketEvents } from '@wallet/contract/chat';
@@ -336,4 +338,13 @@ test('with every process down, nginx answers in the API envelope', async () => {
   expect(down.status()).toBe(503);
   expect(down.headers()['retry-after']).toBe('5');
   expect(await down.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+  // nginx's error log names the request of each failure it logs, but never an auto-login
+  // path's game password.
+  const gamePassword = `Game-${randomUUID().slice(0, 8)}`;
+  const autoLogin = await api.get(`/api/autoLogin/JOKER/somchai/${gamePassword}`);
+  expect(autoLogin.status()).toBe(503);
+  const errors = readFileSync(join(stack.info.logDir, 'nginx-error.log'), 'utf8');
+  expect(errors).toContain('request: "GET /api/lookup/active');
+  expect(errors).not.toContain(gamePassword);
 });
